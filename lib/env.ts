@@ -1,0 +1,34 @@
+// The only reader of process.env (lint-enforced). Parsed once, with zod, at first import.
+import { createEnv } from "@t3-oss/env-core";
+import { z } from "zod";
+
+const optionalInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+export const env = createEnv({
+  server: {
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    /** External PostgreSQL (with pgvector). Unset = embedded PGlite under DEBRIEF_DATA_DIR. */
+    DATABASE_URL: z.url().optional(),
+    /** Set by the launcher and test setups to share one embedded server with child processes. */
+    DEBRIEF_EMBEDDED_DATABASE_URL: z.url().optional(),
+    /** Where the embedded database and its advertisement file live; `memory://` keeps it in RAM. */
+    DEBRIEF_DATA_DIR: z.string().default(".data"),
+    DATABASE_POOL_SIZE: optionalInt(10),
+    OPENAI_API_KEY: z.string().optional(),
+    OPENAI_BASE_URL: z.url().optional(),
+    /** Default chat model for every LLM stage; per-stage overrides live in Settings. */
+    LLM_MODEL: z.string().default("gpt-4.1-mini"),
+    LLM_CONCURRENCY: optionalInt(4),
+    LLM_TIMEOUT_MS: optionalInt(60_000),
+    LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+    /** JSON object { model: { input: usdPerMTok, output: usdPerMTok } } merged over the built-in table. */
+    LLM_PRICES: z.string().optional(),
+    EMBEDDING_MODEL: z.string().default("local-hash-v1"),
+    WORKER_CONCURRENCY: optionalInt(2),
+    PORT: optionalInt(3000),
+  },
+  runtimeEnv: process.env,
+  emptyStringAsUndefined: true,
+});
+
+export type Env = typeof env;
