@@ -10,8 +10,6 @@ const nextConfig: NextConfig = {
     "@electric-sql/pglite-pgvector",
     "@prisma/adapter-pg",
   ],
-  // The launcher and tests build into separate folders so a dev server and an e2e build can coexist.
-  distDir: process.env.NEXT_DIST_DIR ?? ".next",
   poweredByHeader: false,
 };
 

@@ -25,6 +25,9 @@ export const env = createEnv({
     LLM_PRICES: z.string().optional(),
     EMBEDDING_MODEL: z.string().default("local-hash-v1"),
     WORKER_CONCURRENCY: optionalInt(2),
+    /** How often a running job proves it is alive, and when a silent one counts as crashed. */
+    JOB_HEARTBEAT_SECONDS: optionalInt(10),
+    JOB_STALE_SECONDS: optionalInt(60),
     PORT: optionalInt(3000),
   },
   runtimeEnv: process.env,

@@ -1,0 +1,5 @@
+// Every job type a worker can run. Add new job definitions here.
+import { reembedProjectJob } from "./reembed-project";
+import type { JobDefinition } from "./types";
+
+export const JOB_DEFINITIONS: readonly JobDefinition[] = [reembedProjectJob as unknown as JobDefinition];

@@ -1,0 +1,55 @@
+// `npm run dev` / `npm start`: one process tree for a single machine. It owns the embedded
+// database (or connects to DATABASE_URL), applies migrations, runs a job worker, and serves
+// Next.js (dev server or the production build) as a child process.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { bootstrapDatabase } from "../lib/db/bootstrap";
+import { disconnectDb } from "../lib/db/client";
+import { startDefaultWorker } from "../lib/jobs/default-worker";
+import { env } from "../lib/env";
+
+const mode = process.argv[2] === "start" ? "start" : "dev";
+const distDir = ".next";
+
+if (mode === "start" && !fs.existsSync(path.join(distDir, "BUILD_ID"))) {
+  console.error("[debrief] No production build found. Run `npm run build` first, then `npm start`.");
+  process.exit(1);
+}
+
+const database = await bootstrapDatabase();
+const applied = database.appliedMigrations.length;
+console.log(
+  `[debrief] database: ${database.mode}${database.mode === "embedded" ? ` (${path.resolve(env.DEBRIEF_DATA_DIR)})` : ""}` +
+    `${applied ? `, applied ${applied} migration(s)` : ""}`,
+);
+const worker = await startDefaultWorker();
+
+const next: ChildProcess = spawn(
+  process.execPath,
+  [path.join("node_modules", "next", "dist", "bin", "next"), mode, "-p", String(env.PORT), "-H", "0.0.0.0"],
+  {
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      NEXT_TELEMETRY_DISABLED: "1",
+      // The app connects to the server this process runs instead of starting its own.
+      ...(database.mode === "embedded" && { DEBRIEF_EMBEDDED_DATABASE_URL: database.url }),
+    },
+  },
+);
+console.log(`[debrief] serving on http://localhost:${env.PORT} (worker running alongside)`);
+
+let isStopping = false;
+async function shutdown(code: number) {
+  if (isStopping) return;
+  isStopping = true;
+  if (next.exitCode === null) next.kill("SIGTERM");
+  await worker.stop({ graceful: true }).catch((error) => console.error("[debrief] worker stop failed", error));
+  await disconnectDb();
+  await database.embedded?.stop();
+  process.exit(code);
+}
+next.on("exit", (code) => void shutdown(code ?? 0));
+process.on("SIGINT", () => void shutdown(0));
+process.on("SIGTERM", () => void shutdown(0));
