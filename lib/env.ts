@@ -24,6 +24,8 @@ export const env = createEnv({
     /** JSON object { model: { input: usdPerMTok, output: usdPerMTok } } merged over the built-in table. */
     LLM_PRICES: z.string().optional(),
     EMBEDDING_MODEL: z.string().default("local-hash-v1"),
+    /** Vector size of an OpenAI-compatible EMBEDDING_MODEL that is not a well-known one. */
+    EMBEDDING_DIMENSION: z.coerce.number().int().positive().optional(),
     WORKER_CONCURRENCY: optionalInt(2),
     /** How often a running job proves it is alive, and when a silent one counts as crashed. */
     JOB_HEARTBEAT_SECONDS: optionalInt(10),

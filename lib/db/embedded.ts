@@ -106,7 +106,7 @@ function acquireLock(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const owner = Number(fs.readFileSync(lockPath, "utf8"));
-      if (isProcessAlive(owner) && owner !== process.pid) {
+      if (isProcessAlive(owner)) {
         throw new Error(
           `The embedded database in ${path.resolve(dataDir)} is in use by process ${owner}. ` +
             "Connect to it instead, or stop that process.",

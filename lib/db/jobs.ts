@@ -36,11 +36,14 @@ export async function listJobs({
   });
 }
 
-/** Moves a queued (or resumed) job to running; returns null when it was canceled meanwhile. */
-export async function markJobRunning({ id, attempt }: { id: string; attempt: number }) {
+/**
+ * Moves a queued (or resumed) job to running and counts the attempt; returns null when it
+ * was canceled meanwhile.
+ */
+export async function markJobRunning({ id }: { id: string }) {
   const { count } = await getDb().job.updateMany({
     where: { id, status: { in: ["queued", "running"] } },
-    data: { status: "running", attempts: attempt, startedAt: new Date(), heartbeatAt: new Date(), error: null },
+    data: { status: "running", attempts: { increment: 1 }, startedAt: new Date(), heartbeatAt: new Date(), error: null },
   });
   return count === 0 ? null : getJobById({ id });
 }

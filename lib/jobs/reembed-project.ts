@@ -34,7 +34,7 @@ export async function reembedProject(
   await ensureVectorIndex({ model: embedder.model, dimension: embedder.dimension });
   const texts = await listProjectTexts({ projectId });
   await context.setTotal(texts.length);
-  const pending = force ? texts : await withoutUpToDate(texts, embedder.model);
+  const pending = force ? texts : await withoutUpToDate(texts, embedder);
   const skipped = texts.length - pending.length;
   if (skipped > 0) await context.advance(skipped, `${skipped} already up to date`);
 
@@ -58,13 +58,14 @@ export async function reembedProject(
   }
 }
 
-async function withoutUpToDate(texts: OwnedText[], model: string): Promise<OwnedText[]> {
+async function withoutUpToDate(texts: OwnedText[], embedder: EmbeddingClient): Promise<OwnedText[]> {
+  const { model, dimension } = embedder;
   const pending: OwnedText[] = [];
   const byType = new Map<OwnedText["ownerType"], OwnedText[]>();
   for (const text of texts) byType.set(text.ownerType, [...(byType.get(text.ownerType) ?? []), text]);
   for (const [ownerType, group] of byType) {
     const stored = await getEmbeddingChecksums({ ownerType, ownerIds: group.map((t) => t.ownerId), model });
-    pending.push(...group.filter((t) => stored.get(t.ownerId) !== textChecksum(model, t.text)));
+    pending.push(...group.filter((t) => stored.get(t.ownerId) !== textChecksum({ model, dimension, text: t.text })));
   }
   return pending;
 }
@@ -76,7 +77,7 @@ function store(projectId: string, embedder: EmbeddingClient, text: OwnedText, ve
     ownerId: text.ownerId,
     model: embedder.model,
     dimension: embedder.dimension,
-    checksum: textChecksum(embedder.model, text.text),
+    checksum: textChecksum({ model: embedder.model, dimension: embedder.dimension, text: text.text }),
     vector,
   });
 }

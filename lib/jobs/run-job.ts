@@ -16,18 +16,16 @@ export const DEFAULT_RUN_OPTIONS: RunJobOptions = { heartbeatMs: 10_000, itemAtt
 
 export type RunOutcome = "succeeded" | "failed" | "retrying" | "canceled" | "skipped";
 
-/**
- * `retryCount` is the queue's count of earlier deliveries. Throws only to ask the queue
- * for a whole-job retry (transient failure with retries left).
- */
+/** Throws only to ask the queue for a whole-job retry (transient failure with retries left). */
 export async function runJob(
   definition: JobDefinition,
-  delivery: { id: string; data: unknown; retryCount: number },
+  delivery: { id: string; data: unknown },
   options: RunJobOptions = DEFAULT_RUN_OPTIONS,
 ): Promise<RunOutcome> {
-  const attempt = delivery.retryCount + 1;
-  const job = await markJobRunning({ id: delivery.id, attempt });
+  const job = await markJobRunning({ id: delivery.id });
   if (!job) return "skipped";
+  // Counted by us, not the queue, so a run resumed after a crash counts too.
+  const attempt = job.attempts;
 
   const parsed = definition.payload.safeParse(delivery.data);
   if (!parsed.success) {
@@ -79,7 +77,7 @@ export async function runJob(
     if (controller.signal.aborted) return "canceled";
     const message = (error as Error).message;
     const retryLimit = definition.options?.retryLimit ?? DEFAULT_JOB_OPTIONS.retryLimit;
-    if (error instanceof UnrecoverableError || delivery.retryCount >= retryLimit) {
+    if (error instanceof UnrecoverableError || attempt > retryLimit) {
       await finishJob({ id: delivery.id, status: "failed", error: message });
       return "failed";
     }

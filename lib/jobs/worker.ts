@@ -27,9 +27,9 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     for (let slot = 0; slot < options.concurrency; slot++) {
       await boss.work(
         definition.name,
-        { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
-        async ([job]: PgBoss.JobWithMetadata[]) => {
-          if (job) await runJob(definition, { id: job.id, data: job.data, retryCount: job.retryCount }, runOptions);
+        { batchSize: 1, pollingIntervalSeconds: 1 },
+        async ([job]: PgBoss.Job[]) => {
+          if (job) await runJob(definition, { id: job.id, data: job.data }, runOptions);
         },
       );
     }

@@ -1,7 +1,12 @@
 // Which embedder the instance uses. The local embedder (no network, no weights) is the
 // default; OpenAI-compatible models use the LLM endpoint's base URL and key.
 import { getSetting, putSetting } from "../db/settings";
-import { createEmbeddingClient, LOCAL_EMBEDDING_DIMENSION, LOCAL_EMBEDDING_MODEL } from "../embeddings";
+import {
+  createEmbeddingClient,
+  KNOWN_EMBEDDING_DIMENSIONS,
+  LOCAL_EMBEDDING_DIMENSION,
+  LOCAL_EMBEDDING_MODEL,
+} from "../embeddings";
 import type { EmbeddingClient } from "../embeddings/types";
 import { env } from "../env";
 import { getEffectiveLlmConfig } from "./llm-settings";
@@ -18,7 +23,10 @@ export async function getEmbeddingSettingsView(): Promise<EmbeddingSettingsView>
   const stored = (await getSetting<StoredEmbeddingSettings>({ key: EMBEDDING_KEY })) ?? {};
   const model = stored.model ?? env.EMBEDDING_MODEL;
   const isLocal = model === LOCAL_EMBEDDING_MODEL;
-  return { model, dimension: isLocal ? LOCAL_EMBEDDING_DIMENSION : (stored.dimension ?? null), isLocal };
+  const dimension = isLocal
+    ? LOCAL_EMBEDDING_DIMENSION
+    : (stored.dimension ?? env.EMBEDDING_DIMENSION ?? KNOWN_EMBEDDING_DIMENSIONS[model] ?? null);
+  return { model, dimension, isLocal };
 }
 
 export async function saveEmbeddingSettings(input: EmbeddingSettingsInput): Promise<EmbeddingSettingsView> {

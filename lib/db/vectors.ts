@@ -1,0 +1,242 @@
+// The Embedding table's pgvector column: the only raw SQL for vectors in the codebase.
+// `vector` has no fixed dimension (models differ), and pgvector indexes only fixed dimensions,
+// so every (model, dimension) pair gets a partial HNSW index on the expression
+// ("vector"::vector(<dimension>)) WHERE model = <model> AND dimension = <dimension>.
+// A query can use that index only if it repeats the expression and the predicate literally;
+// that is why the dimension is spliced in with Prisma.raw (never user text: it is asserted to be
+// an integer in range first). Every value is otherwise a bound parameter of a tagged template.
+import { createHash } from "node:crypto";
+import { fromSql, toSql } from "pgvector";
+import { AppError } from "../errors";
+import { getDb, type Db } from "./client";
+import { Prisma } from "./generated/client";
+
+/** One row to write: the vector of an owner (a tip, a cluster…) under one model. */
+export interface EmbeddingRecord {
+  projectId: string | null;
+  /** What the vector embeds, e.g. "tip"; with ownerId and model it identifies the row. */
+  ownerType: string;
+  ownerId: string;
+  model: string;
+  dimension: number;
+  /** textChecksum() of the embedded text: unchanged text is not re-embedded. */
+  checksum: string;
+  vector: number[];
+}
+
+/** A nearest-neighbour query within one project, owner type and model. */
+export interface SearchNearestParams {
+  projectId: string;
+  ownerType: string;
+  model: string;
+  dimension: number;
+  vector: number[];
+  /** 1..1000 */
+  limit: number;
+  /** Drop results below this cosine similarity (-1..1). */
+  minSimilarity?: number;
+}
+
+/** A search hit; similarity = 1 - cosine distance (1 = same direction). */
+export interface NearestNeighbour {
+  ownerId: string;
+  similarity: number;
+}
+
+// pgvector's limits: 16000 dimensions per vector, 2000 for an HNSW index on `vector`.
+const MAX_DIMENSION = 16_000;
+const MAX_INDEXED_DIMENSION = 2_000;
+const MAX_LIMIT = 1_000;
+const MODEL_LITERAL = /^[A-Za-z0-9._:/-]{1,100}$/;
+const DEFAULT_EF_SEARCH = 40;
+const ITERATIVE_SCAN_VERSION = [0, 8, 0];
+
+export async function upsertEmbedding(record: EmbeddingRecord, db: Db = getDb()): Promise<void> {
+  const { projectId, ownerType, ownerId, model, dimension, checksum, vector } = record;
+  assertVector(vector, dimension);
+  // The table has no DB defaults for id/updatedAt (Prisma fills them client-side).
+  await db.$executeRaw`
+    INSERT INTO "Embedding" ("id", "projectId", "ownerType", "ownerId", "model", "dimension", "checksum", "vector", "createdAt", "updatedAt")
+    VALUES (gen_random_uuid(), ${projectId}::uuid, ${ownerType}, ${ownerId}, ${model}, ${dimension}, ${checksum}, ${toSql(vector)}::vector, now(), now())
+    ON CONFLICT ("ownerType", "ownerId", "model") DO UPDATE SET
+      "projectId" = EXCLUDED."projectId", "dimension" = EXCLUDED."dimension", "checksum" = EXCLUDED."checksum",
+      "vector" = EXCLUDED."vector", "updatedAt" = now()`;
+}
+
+/** ownerId → stored checksum, for skip-if-unchanged before embedding. */
+export async function getEmbeddingChecksums(
+  { ownerType, ownerIds, model }: { ownerType: string; ownerIds: string[]; model: string },
+  db: Db = getDb(),
+): Promise<Map<string, string>> {
+  if (ownerIds.length === 0) return new Map();
+  const rows = await db.embedding.findMany({
+    where: { ownerType, model, ownerId: { in: ownerIds } },
+    select: { ownerId: true, checksum: true },
+  });
+  return new Map(rows.map((row) => [row.ownerId, row.checksum]));
+}
+
+/** Stored vectors of one project, owner type and model (e.g. for clustering). */
+export async function listEmbeddingVectors(
+  { projectId, ownerType, model, dimension }: { projectId: string; ownerType: string; model: string; dimension: number },
+  db: Db = getDb(),
+): Promise<{ ownerId: string; vector: number[] }[]> {
+  assertDimension(dimension);
+  const rows = await db.$queryRaw<{ ownerId: string; vector: string }[]>`
+    SELECT "ownerId", "vector"::text AS "vector" FROM "Embedding"
+    WHERE "projectId" = ${projectId}::uuid AND "ownerType" = ${ownerType} AND "model" = ${model} AND "dimension" = ${dimension}
+    ORDER BY "ownerId"`;
+  return rows.map((row) => ({ ownerId: row.ownerId, vector: fromSql(row.vector) as number[] }));
+}
+
+/** Nearest owners by cosine similarity, best first. A zero query vector matches nothing. */
+export async function searchNearest(params: SearchNearestParams, db: Db = getDb()): Promise<NearestNeighbour[]> {
+  const { vector, dimension, limit, minSimilarity = -1 } = params;
+  assertVector(vector, dimension);
+  assertLimit(limit);
+  if (vector.every((value) => value === 0)) return [];
+  const [, rows] = await db.$transaction([
+    db.$queryRaw(await searchSettingsSql(db, limit)),
+    db.$queryRaw<NearestNeighbour[]>(nearestSql(params)),
+  ]);
+  // Iterative scans return rows in relaxed order; zero vectors stored earlier yield NaN.
+  return rows
+    .filter((row) => Number.isFinite(row.similarity) && row.similarity >= minSimilarity)
+    .sort((a, b) => b.similarity - a.similarity);
+}
+
+/** The plan searchNearest would run; `preferIndex` disables seq scans as a large table would. */
+export async function explainSearchNearest(
+  params: SearchNearestParams & { preferIndex?: boolean },
+  db: Db = getDb(),
+): Promise<string> {
+  assertVector(params.vector, params.dimension);
+  assertLimit(params.limit);
+  const [, , plan] = await db.$transaction([
+    db.$queryRaw`SELECT set_config('enable_seqscan', ${params.preferIndex ? "off" : "on"}, true)`,
+    db.$queryRaw(await searchSettingsSql(db, params.limit)),
+    db.$queryRaw<{ "QUERY PLAN": string }[]>(Prisma.sql`EXPLAIN ${nearestSql(params)}`),
+  ]);
+  return plan.map((row) => row["QUERY PLAN"]).join("\n");
+}
+
+/**
+ * Creates the partial HNSW index for a model the first time it is configured (the local
+ * model's index comes from a migration). Returns its name, or null when the dimension is
+ * beyond what HNSW can index (searches then scan exactly, which is fine per project).
+ */
+export async function ensureVectorIndex(
+  { model, dimension }: { model: string; dimension: number },
+  db: Db = getDb(),
+): Promise<{ indexName: string | null }> {
+  assertDimension(dimension);
+  // DDL takes no bind parameters, so the model becomes a literal: only a strict character
+  // set (no quotes, no spaces) is accepted.
+  if (!MODEL_LITERAL.test(model)) {
+    throw new AppError("INVALID_INPUT", { message: `Embedding model name "${model}" cannot be indexed.` });
+  }
+  if (dimension > MAX_INDEXED_DIMENSION) return { indexName: null };
+  const indexName = vectorIndexName({ model, dimension });
+  await db.$executeRaw`
+    CREATE INDEX IF NOT EXISTS ${Prisma.raw(`"${indexName}"`)} ON "Embedding"
+    USING hnsw (${vectorColumn(dimension)} vector_cosine_ops)
+    WHERE "model" = ${Prisma.raw(`'${model}'`)} AND "dimension" = ${Prisma.raw(String(dimension))}`;
+  return { indexName };
+}
+
+/** Deletes an owner's vectors (all models, or one). */
+export async function deleteEmbeddingsForOwner(
+  { ownerType, ownerId, model }: { ownerType: string; ownerId: string; model?: string },
+  db: Db = getDb(),
+): Promise<number> {
+  const { count } = await db.embedding.deleteMany({ where: { ownerType, ownerId, ...(model ? { model } : {}) } });
+  return count;
+}
+
+/**
+ * "Embedding_vector_<slug>_<dimension>_hnsw" (the migration's name for the local model); a
+ * model name whose slug would be lossy or too long also gets a hash, so two models never
+ * share (and silently skip) one index.
+ */
+export function vectorIndexName({ model, dimension }: { model: string; dimension: number }): string {
+  const slug = model.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "");
+  const plain = `Embedding_vector_${slug}_${dimension}_hnsw`;
+  if (/^[a-z0-9]+(-[a-z0-9]+)*$/.test(model) && plain.length <= 63) return plain;
+  const hash = createHash("sha256").update(model).digest("hex").slice(0, 8);
+  return `Embedding_vector_${slug.slice(0, 24)}_${hash}_${dimension}_hnsw`;
+}
+
+function nearestSql({ projectId, ownerType, model, dimension, vector, limit }: SearchNearestParams): Prisma.Sql {
+  const column = vectorColumn(dimension);
+  const query = Prisma.sql`${toSql(vector)}::vector(${Prisma.raw(String(dimension))})`;
+  return Prisma.sql`
+    SELECT "ownerId", 1 - (${column} <=> ${query}) AS "similarity" FROM "Embedding"
+    WHERE "model" = ${model} AND "dimension" = ${Prisma.raw(String(dimension))}
+      AND "projectId" = ${projectId}::uuid AND "ownerType" = ${ownerType}
+    ORDER BY ${column} <=> ${query}
+    LIMIT ${limit}`;
+}
+
+// Filters (project, owner type) apply after the HNSW scan; pgvector ≥ 0.8 keeps scanning
+// until `limit` rows pass them (iterative scan), older versions stop after ef_search rows.
+async function searchSettingsSql(db: Db, limit: number): Promise<Prisma.Sql> {
+  const efSearch = String(Math.max(DEFAULT_EF_SEARCH, limit));
+  return (await supportsIterativeScan(db))
+    ? Prisma.sql`SELECT set_config('hnsw.ef_search', ${efSearch}, true), set_config('hnsw.iterative_scan', 'relaxed_order', true)`
+    : Prisma.sql`SELECT set_config('hnsw.ef_search', ${efSearch}, true)`;
+}
+
+const iterativeScanSupport = new WeakMap<Db, Promise<boolean>>();
+
+function supportsIterativeScan(db: Db): Promise<boolean> {
+  let support = iterativeScanSupport.get(db);
+  if (!support) {
+    support = db.$queryRaw<{ extversion: string }[]>`SELECT extversion FROM pg_extension WHERE extname = 'vector'`.then(
+      (rows) => isAtLeast(rows[0]?.extversion ?? "0", ITERATIVE_SCAN_VERSION),
+      (error: unknown) => {
+        iterativeScanSupport.delete(db); // a failed probe (database down) is retried next time
+        throw error;
+      },
+    );
+    iterativeScanSupport.set(db, support);
+  }
+  return support;
+}
+
+function isAtLeast(version: string, minimum: number[]): boolean {
+  const parts = version.split(".").map((part) => Number.parseInt(part, 10) || 0);
+  for (let i = 0; i < minimum.length; i += 1) {
+    const diff = (parts[i] ?? 0) - (minimum[i] as number);
+    if (diff !== 0) return diff > 0;
+  }
+  return true;
+}
+
+function vectorColumn(dimension: number): Prisma.Sql {
+  assertDimension(dimension);
+  return Prisma.raw(`("vector"::vector(${dimension}))`);
+}
+
+function assertDimension(dimension: number): void {
+  if (!Number.isInteger(dimension) || dimension < 1 || dimension > MAX_DIMENSION) {
+    throw new AppError("INVALID_INPUT", { message: `Invalid embedding dimension ${dimension} (1..${MAX_DIMENSION}).` });
+  }
+}
+
+function assertLimit(limit: number): void {
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
+    throw new AppError("INVALID_INPUT", { message: `Invalid search limit ${limit} (1..${MAX_LIMIT}).` });
+  }
+}
+
+function assertVector(vector: number[], dimension: number): void {
+  assertDimension(dimension);
+  if (vector.length !== dimension) {
+    throw new AppError("EMBEDDING_ERROR", {
+      message: `Vector has ${vector.length} dimensions but the model records ${dimension}.`,
+    });
+  }
+  if (!vector.every(Number.isFinite)) {
+    throw new AppError("EMBEDDING_ERROR", { message: "Vector contains NaN or infinite values." });
+  }
+}

@@ -1,0 +1,24 @@
+// TanStack Query key factory (client-safe: no server imports). Keys are hierarchical so that
+// `invalidateQueries({ queryKey: queryKeys.jobs.all })` also invalidates every list and detail.
+
+/** Filters of the jobs list; part of the key, so each combination is cached separately. */
+export type JobListFilters = {
+  status?: string;
+  name?: string;
+  projectId?: string;
+  limit?: number;
+};
+
+const JOBS = ["jobs"] as const;
+
+export const queryKeys = {
+  /** GET /api/health, polled by the shell's health indicator. */
+  health: ["health"] as const,
+  jobs: {
+    all: JOBS,
+    lists: () => [...JOBS, "list"] as const,
+    list: (filters: JobListFilters = {}) => [...JOBS, "list", filters] as const,
+    detail: (id: string) => [...JOBS, "detail", id] as const,
+  },
+  settings: ["settings"] as const,
+} as const;

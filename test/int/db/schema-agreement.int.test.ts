@@ -1,0 +1,80 @@
+// schema.prisma and the hand-written migrations must agree: every model is written and read
+// back through the generated client (a missing column, enum value or type mismatch fails here).
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db/client";
+import { createProject, createTip, createTrajectory } from "../../builders";
+
+describe("schema agreement", () => {
+  it("round-trips every model through the generated client", async () => {
+    const db = getDb();
+    const project = await createProject({ description: "schema test" });
+    const upload = await db.upload.create({
+      data: { projectId: project.id, fileName: "run.json", sizeBytes: 10, sha256: "x", detectedFormat: "atif", status: "failed", error: "bad", finishedAt: new Date() },
+    });
+    const trajectory = await createTrajectory(project.id, {
+      uploadId: upload.id,
+      externalId: "ext-1",
+      taskCategory: "checkout",
+      outcomeLabel: "failure",
+      outcomeSource: "verifier",
+      outcomeScore: 0.25,
+      outcomeDetails: { failedTests: ["t1"] },
+      finalAnswer: "done",
+      metadata: { agent: { name: "x" } },
+      stepCount: 1,
+      tokenCount: 42,
+      startedAt: new Date(),
+      endedAt: new Date(),
+      state: "archived",
+    });
+    await db.trajectoryStep.create({
+      data: { trajectoryId: trajectory.id, index: 0, kind: "tool_call", thought: "t", actionKind: "tool", actionName: "get", actionArgs: { a: 1 }, code: "x()", observation: "o", isError: true, errorMessage: "e", timestamp: new Date(), tokens: { in: 1 }, raw: { r: 1 } },
+    });
+    const run = await db.clusteringRun.create({ data: { projectId: project.id, mode: "full", threshold: 0.85, linkage: "average", model: "local-hash-v1" } });
+    const cluster = await db.cluster.create({ data: { projectId: project.id, runId: run.id, canonicalDescription: "Authenticate with an app", state: "active" } });
+    const subtask = await db.subtask.create({
+      data: { trajectoryId: trajectory.id, index: 0, description: "Login as x", generalizedDescription: "Authenticate", applications: ["spotify"], purpose: "p", stepStart: 0, stepEnd: 3, clusterId: cluster.id },
+    });
+    const tip = await createTip(project.id, {
+      category: "recovery", priority: "critical", granularity: "subtask", status: "merged", origin: "offline",
+      negativeExample: "Do not retry blindly", application: null, taskCategory: null, sourceOutcome: "failure then recovery",
+      flags: ["contains_url"], subtaskId: subtask.id, clusterId: cluster.id, llmCallId: randomUUID(), model: "m", promptVersion: "v1", costUsd: 0.001, updatedBy: "tester",
+    });
+    const merged = await createTip(project.id, { origin: "merge", status: "approved" });
+    await db.tip.update({ where: { id: tip.id }, data: { mergedIntoId: merged.id } });
+    await db.tipSource.create({ data: { tipId: merged.id, trajectoryId: trajectory.id, stepStart: 0, stepEnd: 3, outcomeLabel: "success" } });
+    await db.tipEvent.create({ data: { tipId: tip.id, type: "merged", actor: "system", before: { a: 1 }, after: { b: 2 }, note: "n" } });
+    await db.mergeProposal.create({
+      data: { clusterId: cluster.id, status: "reverted", sourceTipIds: [tip.id], resultTipId: merged.id, proposedTip: { content: "c" }, diff: [], conflicts: [], decidedAt: new Date(), decidedBy: "r" },
+    });
+    await db.llmCall.create({
+      data: { projectId: project.id, stage: "extraction", model: "m", promptId: "p", promptVersion: "v1", inputHash: "h", cacheKey: "k", status: "ok", cacheHit: true, request: {}, response: {}, attempts: 2, inputTokens: 1, outputTokens: 2, latencyMs: 3, costUsd: 0.5 },
+    });
+    await db.job.create({ data: { id: randomUUID(), name: "n", projectId: project.id, payload: {}, status: "canceled", total: 3, retryOfId: randomUUID() } });
+    await db.retrievalSettings.create({ data: { projectId: project.id, strategy: "llm", threshold: 0.5, topK: 5, approvedOnly: false, filters: { app: "x" } } });
+    const log = await db.retrievalLog.create({ data: { projectId: project.id, source: "api", task: "t", strategy: "cosine", threshold: 0.6, topK: null, results: [], latencyMs: 4 } });
+    await db.outcomeReport.create({ data: { projectId: project.id, retrievalLogId: log.id, success: true, score: 1, tipIds: [tip.id], details: {} } });
+    await db.apiKey.create({ data: { projectId: project.id, name: "ci", prefix: "dbk_", hash: randomUUID() } });
+    await db.appSetting.upsert({ where: { key: `test.${project.id}` }, create: { key: `test.${project.id}`, value: { a: 1 } }, update: {} });
+
+    const loaded = await db.project.findUniqueOrThrow({
+      where: { id: project.id },
+      include: {
+        trajectories: { include: { steps: true, subtasks: true, sources: true } },
+        uploads: true, tips: { include: { sources: true, events: true, mergedFrom: true } },
+        clusters: { include: { proposals: true } }, clusteringRuns: true, llmCalls: true, jobs: true,
+        retrievalSettings: true, retrievalLogs: { include: { outcomes: true } }, apiKeys: true,
+      },
+    });
+    expect(loaded.trajectories[0]!.steps[0]!.actionArgs).toEqual({ a: 1 });
+    expect(loaded.trajectories[0]!.subtasks[0]!.applications).toEqual(["spotify"]);
+    expect(loaded.tips.find((t) => t.id === tip.id)).toMatchObject({ flags: ["contains_url"], priority: "critical", mergedIntoId: merged.id });
+    expect(loaded.tips.find((t) => t.id === merged.id)!.mergedFrom.map((t) => t.id)).toEqual([tip.id]);
+    expect(loaded.clusters[0]!.proposals[0]!.status).toBe("reverted");
+    expect(loaded.retrievalLogs[0]!.outcomes).toHaveLength(1);
+    expect(loaded.retrievalSettings?.topK).toBe(5);
+    expect(loaded.jobs[0]!.itemErrors).toEqual([]);
+    expect([loaded.uploads, loaded.clusteringRuns, loaded.llmCalls, loaded.apiKeys].map((l) => l.length)).toEqual([1, 1, 1, 1]);
+  });
+});
