@@ -8,7 +8,10 @@ export const llmSettingsInputSchema = z.object({
   baseURL: z
     .string()
     .trim()
-    .refine((value) => value === "" || URL.canParse(value), "Enter a full URL such as https://api.openai.com/v1.")
+    .refine(
+      (value) => value === "" || (/^https?:\/\//i.test(value) && URL.canParse(value)),
+      "Enter a full URL such as https://api.openai.com/v1.",
+    )
     .optional(),
   /** Write-only: empty or missing keeps the stored key; `clearApiKey` removes it. */
   apiKey: z.string().trim().max(500).optional(),
