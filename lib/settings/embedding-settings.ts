@@ -9,6 +9,7 @@ import {
 } from "../embeddings";
 import type { EmbeddingClient } from "../embeddings/types";
 import { env } from "../env";
+import { AppError } from "../errors";
 import { getEffectiveLlmConfig } from "./llm-settings";
 import { embeddingSettingsInputSchema, type EmbeddingSettingsInput, type EmbeddingSettingsView } from "./schema";
 
@@ -31,6 +32,12 @@ export async function getEmbeddingSettingsView(): Promise<EmbeddingSettingsView>
 
 export async function saveEmbeddingSettings(input: EmbeddingSettingsInput): Promise<EmbeddingSettingsView> {
   const parsed = embeddingSettingsInputSchema.parse(input);
+  const isKnown = parsed.model === LOCAL_EMBEDDING_MODEL || parsed.model in KNOWN_EMBEDDING_DIMENSIONS;
+  if (!isKnown && !parsed.dimension && !env.EMBEDDING_DIMENSION) {
+    throw new AppError("INVALID_INPUT", {
+      userMessage: `Enter the vector dimension of "${parsed.model}" (see the model's documentation, e.g. 768 for nomic-embed-text).`,
+    });
+  }
   await putSetting({ key: EMBEDDING_KEY, value: { model: parsed.model, dimension: parsed.dimension } });
   return getEmbeddingSettingsView();
 }
