@@ -8,7 +8,7 @@ const processEnvBan = {
   ],
 };
 
-export default [
+const config = [
   { ignores: [".next/**", "node_modules/**", "lib/db/generated/**", "test-results/**", "e2e/.report/**", "next-env.d.ts"] },
   ...nextCoreWebVitals,
   ...nextTypescript,
@@ -40,3 +40,5 @@ export default [
     },
   },
 ];
+
+export default config;

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { bootstrapDatabase } from "../lib/db/bootstrap";
 import { disconnectDb } from "../lib/db/client";
+import { MEMORY_DATA_DIR } from "../lib/db/embedded";
 import { startDefaultWorker } from "../lib/jobs/default-worker";
 import { env } from "../lib/env";
 
@@ -20,10 +21,14 @@ if (mode === "start" && !fs.existsSync(path.join(distDir, "BUILD_ID"))) {
 const database = await bootstrapDatabase();
 const applied = database.appliedMigrations.length;
 console.log(
-  `[debrief] database: ${database.mode}${database.mode === "embedded" ? ` (${path.resolve(env.DEBRIEF_DATA_DIR)})` : ""}` +
+  `[debrief] database: ${database.mode}${database.mode === "embedded" ? ` (${describeDataDir(env.DEBRIEF_DATA_DIR)})` : ""}` +
     `${applied ? `, applied ${applied} migration(s)` : ""}`,
 );
 const worker = await startDefaultWorker();
+
+function describeDataDir(dataDir: string): string {
+  return dataDir === MEMORY_DATA_DIR ? "in memory, discarded on exit" : path.resolve(dataDir);
+}
 
 const next: ChildProcess = spawn(
   process.execPath,
@@ -44,12 +49,22 @@ let isStopping = false;
 async function shutdown(code: number) {
   if (isStopping) return;
   isStopping = true;
-  if (next.exitCode === null) next.kill("SIGTERM");
+  await stopChild(next);
   await worker.stop({ graceful: true }).catch((error) => console.error("[debrief] worker stop failed", error));
   await disconnectDb();
   await database.embedded?.stop();
   process.exit(code);
 }
 next.on("exit", (code) => void shutdown(code ?? 0));
+
+/** Waits for Next to exit (it holds database connections) before the database goes away. */
+function stopChild(child: ChildProcess, timeoutMs = 10_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => (child.kill("SIGKILL"), resolve()), timeoutMs);
+    child.once("exit", () => (clearTimeout(timer), resolve()));
+    child.kill("SIGTERM");
+  });
+}
 process.on("SIGINT", () => void shutdown(0));
 process.on("SIGTERM", () => void shutdown(0));

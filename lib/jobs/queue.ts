@@ -27,7 +27,7 @@ export function getBoss(): Promise<PgBoss> {
       supervise: isSupervisor,
       schedule: isSupervisor,
     });
-    instance.on("error", (error) => console.error("[queue] pg-boss error", error));
+    instance.on("error", (error) => console.error(`[queue] ${error.message}`));
     await instance.start();
     return instance;
   })();

@@ -13,7 +13,7 @@ declare module "vitest" {
 let server: EmbeddedServer | undefined;
 
 export default async function setup(project: TestProject) {
-  // eslint-disable-next-line no-restricted-properties -- test setup runs before lib/env exists
+  // Test setup reads the raw environment: lib/env is not loaded in the global-setup process.
   const external = process.env.DATABASE_URL;
   let url: string;
   if (external) {
