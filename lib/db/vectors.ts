@@ -52,12 +52,31 @@ const DEFAULT_EF_SEARCH = 40;
 const ITERATIVE_SCAN_VERSION = [0, 8, 0];
 
 export async function upsertEmbedding(record: EmbeddingRecord, db: Db = getDb()): Promise<void> {
-  const { projectId, ownerType, ownerId, model, dimension, checksum, vector } = record;
-  assertVector(vector, dimension);
+  await upsertEmbeddings([record], db);
+}
+
+/**
+ * Writes many vectors in one statement: one round trip and one HNSW insert pass per batch,
+ * an order of magnitude faster than row by row on the embedded server (see `npm run bench`).
+ */
+export async function upsertEmbeddings(records: EmbeddingRecord[], db: Db = getDb()): Promise<void> {
+  if (records.length === 0) return;
+  const owners = new Set<string>();
+  for (const { vector, dimension, ownerType, ownerId, model } of records) {
+    assertVector(vector, dimension);
+    // ON CONFLICT cannot touch the same row twice in one statement.
+    const key = `${ownerType}\u0000${ownerId}\u0000${model}`;
+    if (owners.has(key)) throw new Error(`Duplicate embedding owner in one batch: ${ownerType}/${ownerId}/${model}`);
+    owners.add(key);
+  }
+  const rows = records.map(
+    ({ projectId, ownerType, ownerId, model, dimension, checksum, vector }) =>
+      Prisma.sql`(gen_random_uuid(), ${projectId}::uuid, ${ownerType}, ${ownerId}, ${model}, ${dimension}, ${checksum}, ${toSql(vector)}::vector, now(), now())`,
+  );
   // The table has no DB defaults for id/updatedAt (Prisma fills them client-side).
   await db.$executeRaw`
     INSERT INTO "Embedding" ("id", "projectId", "ownerType", "ownerId", "model", "dimension", "checksum", "vector", "createdAt", "updatedAt")
-    VALUES (gen_random_uuid(), ${projectId}::uuid, ${ownerType}, ${ownerId}, ${model}, ${dimension}, ${checksum}, ${toSql(vector)}::vector, now(), now())
+    VALUES ${Prisma.join(rows)}
     ON CONFLICT ("ownerType", "ownerId", "model") DO UPDATE SET
       "projectId" = EXCLUDED."projectId", "dimension" = EXCLUDED."dimension", "checksum" = EXCLUDED."checksum",
       "vector" = EXCLUDED."vector", "updatedAt" = now()`;

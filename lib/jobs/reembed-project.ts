@@ -3,7 +3,7 @@
 // resumed run continues where the last one stopped and never pays for an embedding twice.
 import { z } from "zod";
 import { listProjectTexts, type OwnedText } from "../db/project-texts";
-import { getEmbeddingChecksums, upsertEmbedding, ensureVectorIndex } from "../db/vectors";
+import { ensureVectorIndex, getEmbeddingChecksums, upsertEmbeddings, type EmbeddingRecord } from "../db/vectors";
 import { textChecksum } from "../embeddings";
 import type { EmbeddingClient } from "../embeddings/types";
 import { getConfiguredEmbedder } from "../settings/embedding-settings";
@@ -43,7 +43,7 @@ export async function reembedProject(
     const batch = pending.slice(start, start + BATCH_SIZE);
     const vectors = await embedder.embed(batch.map((t) => t.text)).catch(() => null);
     if (vectors) {
-      for (const [i, text] of batch.entries()) await store(projectId, embedder, text, vectors[i]!);
+      await upsertEmbeddings(batch.map((text, i) => toRecord(projectId, embedder, text, vectors[i]!)));
       await context.advance(batch.length, label(batch.at(-1)!));
       continue;
     }
@@ -51,7 +51,7 @@ export async function reembedProject(
     for (const text of batch) {
       await context.runItem(label(text), async () => {
         const [vector] = await embedder.embed([text.text]);
-        await store(projectId, embedder, text, vector!);
+        await upsertEmbeddings([toRecord(projectId, embedder, text, vector!)]);
       });
       await context.advance(1, label(text));
     }
@@ -70,8 +70,8 @@ async function withoutUpToDate(texts: OwnedText[], embedder: EmbeddingClient): P
   return pending;
 }
 
-function store(projectId: string, embedder: EmbeddingClient, text: OwnedText, vector: number[]) {
-  return upsertEmbedding({
+function toRecord(projectId: string, embedder: EmbeddingClient, text: OwnedText, vector: number[]): EmbeddingRecord {
+  return {
     projectId,
     ownerType: text.ownerType,
     ownerId: text.ownerId,
@@ -79,7 +79,7 @@ function store(projectId: string, embedder: EmbeddingClient, text: OwnedText, ve
     dimension: embedder.dimension,
     checksum: textChecksum({ model: embedder.model, dimension: embedder.dimension, text: text.text }),
     vector,
-  });
+  };
 }
 
 function label(text: OwnedText): string {

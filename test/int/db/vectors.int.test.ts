@@ -9,6 +9,7 @@ import {
   listEmbeddingVectors,
   searchNearest,
   upsertEmbedding,
+  upsertEmbeddings,
   vectorIndexName,
   type EmbeddingRecord,
 } from "@/lib/db/vectors";
@@ -82,6 +83,19 @@ describe("lib/db/vectors", () => {
       searchNearest({ projectId, ownerType: OWNER_TYPE, ...local, vector: [1, 0, 0], limit: 5 }),
     ).rejects.toMatchObject({ code: "EMBEDDING_ERROR" });
     await expect(upsertEmbedding({ ...record, dimension: 1.5 })).rejects.toMatchObject({ code: "INVALID_INPUT" });
+  });
+
+  it("writes a batch in one statement, inserting new rows and updating existing ones", async () => {
+    const projectId = await createProject();
+    const existing = buildLocalRecord(projectId, "Renew the subscription");
+    await upsertEmbedding(existing);
+    const fresh = ["Cancel the order", "Book a flight", "Empty the cart"].map((text) => buildLocalRecord(projectId, text));
+    await upsertEmbeddings([{ ...existing, checksum: "changed" }, ...fresh]);
+    const rows = await getDb().embedding.findMany({ where: { projectId }, select: { ownerId: true, checksum: true } });
+    expect(rows).toHaveLength(4);
+    expect(rows.find((row) => row.ownerId === existing.ownerId)?.checksum).toBe("changed");
+    await expect(upsertEmbeddings([fresh[0]!, fresh[0]!])).rejects.toThrow(/Duplicate embedding owner/);
+    await expect(upsertEmbeddings([])).resolves.toBeUndefined();
   });
 
   it("maps owner ids to checksums for skip-if-unchanged", async () => {
