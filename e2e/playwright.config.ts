@@ -1,5 +1,7 @@
 // End-to-end tests: the production build (`next build` runs first in `npm run test:e2e`) served by
 // the launcher on a fresh embedded database, with the LLM pointed at the fake OpenAI-compatible server.
+import fs from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, devices } from "@playwright/test";
 
@@ -9,8 +11,14 @@ const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3107);
 const FAKE_OPENAI_PORT = Number(process.env.E2E_FAKE_OPENAI_PORT ?? 4107);
 const IS_CI = Boolean(process.env.CI);
 
-// A fresh in-memory embedded database per run: nothing to clean up, nothing shared between runs.
-const DATA_DIR = "memory://";
+// A fresh embedded database per run under .data/e2e (gitignored). The runner wipes it once; the
+// config is evaluated again in each worker, which inherits the marker and must not wipe it.
+export const E2E_DATA_DIR = path.join(ROOT, ".data", "e2e");
+if (!process.env.DEBRIEF_E2E_DATA_READY) {
+  fs.rmSync(E2E_DATA_DIR, { recursive: true, force: true });
+  process.env.DEBRIEF_E2E_DATA_READY = "1";
+}
+const DATA_DIR = E2E_DATA_DIR;
 
 const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 const FAKE_OPENAI_URL = `http://127.0.0.1:${FAKE_OPENAI_PORT}`;

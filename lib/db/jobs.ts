@@ -60,8 +60,8 @@ export async function updateJobProgress({
   total?: number;
   currentItem?: string | null;
   itemErrors?: JobItemError[];
-}) {
-  await getDb().job.update({
+}): Promise<JobStatus> {
+  const job = await getDb().job.update({
     where: { id },
     data: {
       done,
@@ -70,7 +70,10 @@ export async function updateJobProgress({
       itemErrors: itemErrors as unknown as Prisma.InputJsonValue | undefined,
       heartbeatAt: new Date(),
     },
+    select: { status: true },
   });
+  // Returned so a runner notices a cancel at its next progress write.
+  return job.status;
 }
 
 /** Records liveness; returns the current status so a runner notices a cancel. */

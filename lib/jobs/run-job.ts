@@ -37,9 +37,12 @@ export async function runJob(
   // A new run re-attempts previously failed items; their errors are re-recorded if they fail again.
   const itemErrors: JobItemError[] = [];
   let done = 0;
+  const noticeCancel = (status: string | null) => {
+    if (status === "canceled") controller.abort();
+  };
   const heartbeat = setInterval(() => {
     heartbeatJob({ id: delivery.id })
-      .then((status) => status === "canceled" && controller.abort())
+      .then(noticeCancel)
       .catch((error) => console.error(`[jobs] heartbeat failed for ${delivery.id}`, error));
   }, options.heartbeatMs);
 
@@ -47,10 +50,12 @@ export async function runJob(
     jobId: delivery.id,
     attempt,
     signal: controller.signal,
-    setTotal: (total) => updateJobProgress({ id: delivery.id, total, done: 0, itemErrors }),
+    setTotal: async (total) => {
+      noticeCancel(await updateJobProgress({ id: delivery.id, total, done: 0, itemErrors }));
+    },
     advance: async (count = 1, currentItem) => {
       done += count;
-      await updateJobProgress({ id: delivery.id, done, currentItem: currentItem ?? null });
+      noticeCancel(await updateJobProgress({ id: delivery.id, done, currentItem: currentItem ?? null }));
     },
     runItem: async (item, work) => {
       for (let itemAttempt = 1; ; itemAttempt++) {

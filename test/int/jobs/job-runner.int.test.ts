@@ -135,7 +135,8 @@ describe("job runner", () => {
     await new Promise((r) => setTimeout(r, 1500));
     const later = await getJobById({ id });
     expect(later!.done).toBeLessThan(200);
-    expect(later!.done - doneAtCancel).toBeLessThanOrEqual(15);
+    // The runner notices the cancel at its next progress write, not at the next heartbeat.
+    expect(later!.done - doneAtCancel).toBeLessThanOrEqual(2);
     await expect(cancelJob({ id })).rejects.toMatchObject({ code: "JOB_NOT_CANCELABLE" });
   });
 
