@@ -1,8 +1,8 @@
 // LLM settings: stored values override the environment; the API key is write-only.
 import { deleteSetting, getSetting, putSetting } from "../db/settings";
 import { env } from "../env";
-import { LLM_STAGES, type LlmConfig, type LlmStage } from "../llm/types";
-import { parsePriceTable } from "../llm/prices";
+import { createLlmClient, llmConfigFromEnv } from "../llm";
+import { LLM_STAGES, type LlmClient, type LlmConfig, type LlmStage } from "../llm/types";
 import { llmSettingsInputSchema, type LlmSettingsInput, type LlmSettingsView } from "./schema";
 
 const LLM_KEY = "llm";
@@ -45,15 +45,16 @@ export async function saveLlmSettings(input: LlmSettingsInput): Promise<LlmSetti
 export async function getEffectiveLlmConfig(): Promise<LlmConfig> {
   const view = await getLlmSettingsView();
   const storedKey = await getSetting<string>({ key: LLM_API_KEY_KEY });
-  return {
+  return llmConfigFromEnv({
     baseURL: view.baseURL ?? undefined,
     apiKey: storedKey ?? env.OPENAI_API_KEY,
     models: view.effectiveModels,
-    concurrency: env.LLM_CONCURRENCY,
-    timeoutMs: env.LLM_TIMEOUT_MS,
-    maxRetries: env.LLM_MAX_RETRIES,
-    prices: parsePriceTable(env.LLM_PRICES),
-  };
+  });
+}
+
+/** The LLM client pipeline stages use: Settings over env, calls recorded in the LlmCall table. */
+export async function getConfiguredLlmClient(): Promise<LlmClient> {
+  return createLlmClient({ config: await getEffectiveLlmConfig() });
 }
 
 function effectiveModels(defaultModel: string, stageModels: Partial<Record<LlmStage, string>>) {

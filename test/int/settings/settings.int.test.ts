@@ -5,7 +5,9 @@ import { setDatabaseConnection } from "@/lib/db/connection";
 import { MEMORY_DATA_DIR, startEmbeddedServer, type EmbeddedServer } from "@/lib/db/embedded";
 import { migrate } from "@/lib/db/migrate";
 import { getConfiguredEmbedder, getEmbeddingSettingsView, saveEmbeddingSettings } from "@/lib/settings/embedding-settings";
-import { getEffectiveLlmConfig, getLlmSettingsView, saveLlmSettings } from "@/lib/settings/llm-settings";
+import { getConfiguredLlmClient, getEffectiveLlmConfig, getLlmSettingsView, saveLlmSettings } from "@/lib/settings/llm-settings";
+import { z } from "zod";
+import { startFakeOpenAi } from "../../fake-openai";
 
 // Settings are instance-wide, so this file gets a database of its own.
 let server: EmbeddedServer;
@@ -53,6 +55,31 @@ describe("LLM settings", () => {
 
   it("rejects a malformed endpoint with a message the user can act on", async () => {
     await expect(saveLlmSettings({ baseURL: "localhost:11434", defaultModel: "x" })).rejects.toThrow(/full URL/);
+  });
+});
+
+describe("the configured LLM client", () => {
+  it("calls the saved endpoint with the stage's model and records the call", async () => {
+    const fake = await startFakeOpenAi();
+    try {
+      await saveLlmSettings({ baseURL: fake.url, apiKey: "k", defaultModel: "base-model", stageModels: { attribution: "attr-model" } });
+      fake.script("settings.test", { json: { answer: 42 } });
+      const llm = await getConfiguredLlmClient();
+      const result = await llm.generateObject({
+        stage: "attribution",
+        promptId: "settings.test",
+        promptVersion: "v1",
+        schema: z.object({ answer: z.number() }),
+        schemaName: "answer",
+        system: "Answer.",
+        input: "What is six times seven?",
+      });
+      expect(result).toMatchObject({ object: { answer: 42 }, model: "attr-model", cached: false });
+      expect(fake.requestsFor("settings.test")[0]!.body).toMatchObject({ model: "attr-model" });
+    } finally {
+      await saveLlmSettings({ baseURL: "", defaultModel: "gpt-4.1-mini", clearApiKey: true });
+      await fake.close();
+    }
   });
 });
 
