@@ -30,6 +30,7 @@ test.describe("jobs: failures, retry and cancel", () => {
       await expect(settingsPage.embeddingStatus).toContainText("Saved: local-hash-v1");
 
       await jobsPage.goto();
+      await expect(jobsPage.rows.first()).toBeVisible(); // the list loads after the page
       const jobsBefore = await jobsPage.rows.count();
       await jobsPage.rows.first().getByRole("button", { name: "Retry" }).click();
       await expect(jobsPage.rows).toHaveCount(jobsBefore + 1);
