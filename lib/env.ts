@@ -31,6 +31,12 @@ export const env = createEnv({
     JOB_HEARTBEAT_SECONDS: optionalInt(10),
     JOB_STALE_SECONDS: optionalInt(60),
     PORT: optionalInt(3000),
+    /** Import limits: one file (also each zip member), one batch (all files, zips expanded), files per batch. */
+    IMPORT_MAX_FILE_MB: optionalInt(100),
+    IMPORT_MAX_BATCH_MB: optionalInt(1024),
+    IMPORT_MAX_FILES: optionalInt(5000),
+    /** Where the real sample trajectories are (imported into the demo project when present). */
+    DEBRIEF_SAMPLES_DIR: z.string().default("../shared/samples"),
   },
   runtimeEnv: process.env,
   emptyStringAsUndefined: true,

@@ -6,17 +6,22 @@ import { env } from "../env";
 import { resolveDatabaseConnection } from "./connection";
 import { PrismaClient } from "./generated/client";
 
-export type Db = PrismaClient;
+export type Db = ReturnType<typeof createClient>;
 
-const globalForDb = globalThis as unknown as { __debriefDb?: { url: string; client: PrismaClient } };
+function createClient(url: string) {
+  const adapter = new PrismaPg({ connectionString: url, max: env.DATABASE_POOL_SIZE });
+  // Uploaded file bytes are large and only read on purpose.
+  return new PrismaClient({ adapter, omit: { upload: { content: true } } });
+}
 
-export function getDb(): PrismaClient {
+const globalForDb = globalThis as unknown as { __debriefDb?: { url: string; client: Db } };
+
+export function getDb(): Db {
   const { url } = resolveDatabaseConnection();
   const cached = globalForDb.__debriefDb;
   if (cached && cached.url === url) return cached.client;
   if (cached) void cached.client.$disconnect();
-  const adapter = new PrismaPg({ connectionString: url, max: env.DATABASE_POOL_SIZE });
-  const client = new PrismaClient({ adapter });
+  const client = createClient(url);
   globalForDb.__debriefDb = { url, client };
   return client;
 }

@@ -1,9 +1,10 @@
 // The LlmCall table: every LLM call (ok, error, cache hit) and the cache lookup.
 import type { CachedLlmCall, LlmCallRecord, LlmCallStore } from "../llm/call-store";
-import { Prisma, type PrismaClient } from "./generated/client";
+import type { Db } from "./client";
+import { Prisma } from "./generated/client";
 
 /** Latest successful paid call for a cache key; cache-hit rows are copies, never sources. */
-export async function findCachedLlmCall(db: PrismaClient, { cacheKey }: { cacheKey: string }): Promise<CachedLlmCall | null> {
+export async function findCachedLlmCall(db: Db, { cacheKey }: { cacheKey: string }): Promise<CachedLlmCall | null> {
   const row = await db.llmCall.findFirst({
     where: { cacheKey, status: "ok", cacheHit: false },
     orderBy: { createdAt: "desc" },
@@ -12,7 +13,7 @@ export async function findCachedLlmCall(db: PrismaClient, { cacheKey }: { cacheK
   return row ? { id: row.id, response: row.response, model: row.model } : null;
 }
 
-export async function recordLlmCall(db: PrismaClient, row: LlmCallRecord): Promise<{ id: string }> {
+export async function recordLlmCall(db: Db, row: LlmCallRecord): Promise<{ id: string }> {
   return db.llmCall.create({
     data: {
       ...row,
@@ -24,7 +25,7 @@ export async function recordLlmCall(db: PrismaClient, row: LlmCallRecord): Promi
 }
 
 /** Adapter for the LLM client; the db is passed in so callers choose the connection. */
-export function createPrismaLlmCallStore(db: PrismaClient): LlmCallStore {
+export function createPrismaLlmCallStore(db: Db): LlmCallStore {
   return {
     findCached: (cacheKey) => findCachedLlmCall(db, { cacheKey }),
     record: (row) => recordLlmCall(db, row),

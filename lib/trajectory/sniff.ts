@@ -8,15 +8,31 @@ const MAX_BAD_JSONL_LINES = 1;
 export function toSourceDocument(fileName: string, text: string): SourceDocument {
   const trimmed = text.trimStart();
   if (trimmed.startsWith("{") || trimmed.startsWith("[")) {
+    let jsonError: SourceDocument["jsonError"];
     try {
       return { fileName, text, json: JSON.parse(text) };
-    } catch {
-      // Not one document: maybe JSON Lines.
+    } catch (error) {
+      jsonError = describeJsonError(text, error as Error);
     }
     const jsonl = parseJsonl(text);
     if (jsonl) return { fileName, text, jsonl };
+    return { fileName, text, jsonError };
   }
   return { fileName, text };
+}
+
+/** JSON.parse's message with the line and column of its "position N", for a user-facing error. */
+function describeJsonError(text: string, error: Error): NonNullable<SourceDocument["jsonError"]> {
+  const position = /position (\d+)/.exec(error.message)?.[1];
+  if (position === undefined) {
+    return /end of JSON input/i.test(error.message)
+      ? { message: "the JSON ends early (truncated file?)", line: text.split("\n").length }
+      : { message: error.message };
+  }
+  const before = text.slice(0, Number(position));
+  const line = before.split("\n").length;
+  const column = Number(position) - before.lastIndexOf("\n");
+  return { message: error.message.replace(/\s*(?:at|in JSON at) position \d+.*$/s, ""), line, column };
 }
 
 /** Parsed lines, or null when the text is not JSONL (more than one bad line, or fewer than one good one). */

@@ -10,6 +10,8 @@ export interface SourceDocument {
   json?: unknown;
   /** The parsed lines when the text is JSON Lines (blank lines skipped; `line` is 1-based). */
   jsonl?: JsonlLine[];
+  /** Set when the text starts like JSON but neither parses as JSON nor as JSON Lines. */
+  jsonError?: { message: string; line?: number; column?: number };
 }
 
 export interface JsonlLine {
