@@ -7,6 +7,7 @@ import path from "node:path";
 import { bootstrapDatabase } from "../lib/db/bootstrap";
 import { disconnectDb } from "../lib/db/client";
 import { MEMORY_DATA_DIR } from "../lib/db/embedded";
+import { seedDemoProjectOnce } from "../lib/demo/seed-demo-project";
 import { startDefaultWorker } from "../lib/jobs/default-worker";
 import { env } from "../lib/env";
 
@@ -24,6 +25,11 @@ console.log(
   `[debrief] database: ${database.mode}${database.mode === "embedded" ? ` (${describeDataDir(env.DEBRIEF_DATA_DIR)})` : ""}` +
     `${applied ? `, applied ${applied} migration(s)` : ""}`,
 );
+const demo = await seedDemoProjectOnce();
+if (demo) {
+  console.log(`[debrief] created the demo project: ${demo.imported} trajectories imported, ${demo.failed.length} file(s) failed`);
+  for (const failure of demo.failed) console.log(`[debrief]   ${failure.file}: ${failure.error}`);
+}
 const worker = await startDefaultWorker();
 
 function describeDataDir(dataDir: string): string {

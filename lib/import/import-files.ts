@@ -23,6 +23,8 @@ export interface ImportOptions {
   limits?: ImportLimits;
   /** Called as each file finishes, for progress streams. */
   onFile?: (report: FileReport) => void;
+  /** Extra metadata for the trajectories of a file (e.g. a sample's licence), merged into metadata.extra. */
+  annotate?: (fileName: string) => Record<string, unknown> | undefined;
 }
 
 export async function importFiles(files: ImportFile[], options: ImportOptions): Promise<ImportReport> {
@@ -131,7 +133,11 @@ async function importTrajectoryFile(
   }
   const trajectories: FileReport["trajectories"] = [];
   const matchedOutcomeKeys: string[] = [];
-  for (const trajectory of parsed.trajectories) {
+  const annotation = options.annotate?.(file.name);
+  for (const parsedTrajectory of parsed.trajectories) {
+    const trajectory = annotation
+      ? { ...parsedTrajectory, metadata: { ...parsedTrajectory.metadata, extra: { ...parsedTrajectory.metadata.extra, ...annotation } } }
+      : parsedTrajectory;
     const match = findOutcome(outcomes, outcomeKeys(trajectory, file.name));
     if (match) matchedOutcomeKeys.push(match.key);
     const withOutcome = match ? { ...trajectory, outcome: mergeOutcome(trajectory.outcome, match.outcome) } : trajectory;
