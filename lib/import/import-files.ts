@@ -13,7 +13,7 @@ import { parseDocument } from "../trajectory/parse";
 import { toSourceDocument } from "../trajectory/sniff";
 import { sha256, trajectoryContentHash } from "./content-hash";
 import { expandArchives, type FileFailure, type ImportFile } from "./expand-archives";
-import { failureFromIssues, type FileReport, type ImportReport, summarize } from "./report";
+import { describeIssue, failureFromIssues, type FileReport, type ImportReport, summarize } from "./report";
 import { batchTooLargeMessage, fileTooLargeMessage, importLimitsFromEnv, type ImportLimits } from "./limits";
 
 export interface ImportOptions {
@@ -145,10 +145,9 @@ async function importTrajectoryFile(
     touched.add(saved.id);
     trajectories.push({ id: saved.id, format: parsed.format!, steps: withOutcome.steps.length, isDuplicate: saved.isDuplicate, task: withOutcome.task.description.slice(0, 200), outcome: withOutcome.outcome.label });
   }
-  const warnings = parsed.issues.filter((issue) => issue.severity === "warning");
   const isAllDuplicates = trajectories.every((t) => t.isDuplicate);
   await finishUpload({ id: upload.id, status: "imported", detectedFormat: parsed.format, error: null, result: { trajectories, issues: parsed.issues.slice(0, 20) } as object });
-  return { file: file.name, status: isAllDuplicates ? "duplicate" : "imported", format: parsed.format, trajectories, warnings: warnings.map((w) => w.message), matchedOutcomeKeys };
+  return { file: file.name, status: isAllDuplicates ? "duplicate" : "imported", format: parsed.format, trajectories, warnings: parsed.issues.map(describeIssue), matchedOutcomeKeys };
 }
 
 async function recordOutcomeFile(file: ImportFile, parserId: string, projectId: string): Promise<void> {

@@ -9,6 +9,7 @@ export interface FileReport {
   error?: string;
   line?: number;
   path?: string;
+  /** Problems in a file that still imported (skipped records, odd lines), with where they were. */
   warnings?: string[];
   /** For outcome files: how many trajectories got their label from it. */
   outcomesApplied?: number;
@@ -45,4 +46,10 @@ export function failureFromIssues(issues: ParseIssue[], formatLabel?: string): {
   const where = [first.line ? `line ${first.line}` : null, first.path ?? null].filter(Boolean).join(", ");
   const prefix = formatLabel ? `${formatLabel}: ` : "";
   return { error: `${prefix}${first.message}${where ? ` (${where})` : ""}`, line: first.line, path: first.path };
+}
+
+/** "line 3: Required (at $.steps)" — an issue with its location, for warnings lists. */
+export function describeIssue(issue: ParseIssue): string {
+  const where = [issue.line ? `line ${issue.line}` : null, issue.path ?? null].filter(Boolean).join(", ");
+  return `${where ? `${where}: ` : ""}${issue.message}${issue.severity === "error" ? " (skipped)" : ""}`;
 }
