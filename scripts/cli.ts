@@ -1,11 +1,15 @@
 // `npm run cli -- <command>`: the same library code as the app, for scripts and CI.
 //   import <paths…> [--project NAME] [--format ID] [--outcomes FILE]… [--json]
+import fs from "node:fs";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { bootstrapDatabase } from "../lib/db/bootstrap";
 import { disconnectDb } from "../lib/db/client";
 import { getOrCreateDefaultProject, getOrCreateProject } from "../lib/db/projects";
 import { isAppError, toUserMessage } from "../lib/errors";
 import { importFiles } from "../lib/import/import-files";
+import { importDebriefJsonlFile } from "../lib/import/import-jsonl-stream";
+import { isDebriefJsonl } from "../lib/import/read-jsonl-stream";
 import { readImportPaths } from "../lib/import/read-paths";
 import type { ImportReport } from "../lib/import/report";
 import { FORMAT_PARSERS } from "../lib/trajectory/formats/registry";
@@ -40,15 +44,20 @@ async function main(argv: string[]): Promise<number> {
     console.error(`No files given.\n${USAGE}`);
     return 2;
   }
-  const { files, missing } = readImportPaths([...(values.outcomes ?? []), ...positionals]);
+  // Big Debrief JSONL files stream line by line (bounded memory, no size limit); the rest load whole.
+  const streamed: string[] = [];
+  for (const input of positionals) if (await isStreamable(input, values.format)) streamed.push(input);
+  const { files, missing } = readImportPaths([...(values.outcomes ?? []), ...positionals.filter((p) => !streamed.includes(p))]);
   const database = await bootstrapDatabase();
   try {
     const project = values.project ? await getOrCreateProject({ name: values.project }) : await getOrCreateDefaultProject();
-    const report = await importFiles(files, {
-      projectId: project.id,
-      format: values.format,
-      onFile: values.json ? undefined : (file) => console.log(describeFile(file)),
-    });
+    const onFile = values.json ? undefined : (file: ImportReport["files"][number]) => console.log(describeFile(file));
+    const report = await importFiles(files, { projectId: project.id, format: values.format, onFile });
+    for (const filePath of streamed) {
+      const part = await importDebriefJsonlFile(filePath, { projectId: project.id, fileName: path.basename(filePath) });
+      part.files.forEach((file) => onFile?.(file));
+      mergeReports(report, part);
+    }
     report.failed.unshift(...missing.map((file) => ({ file, error: "No such file or folder." })));
     if (values.json) {
       const { files: _files, ...summary } = report;
@@ -69,6 +78,22 @@ function describeFile(file: ImportReport["files"][number]): string {
   if (file.status === "outcomes") return `• ${file.file}: outcomes (${file.format}), applied to ${plural(file.outcomesApplied ?? 0, "trajectory", "trajectories")}`;
   const counts = file.trajectories.map((t) => `${t.steps} steps${t.isDuplicate ? ", duplicate" : ""}`).join("; ");
   return `✓ ${file.file}: ${file.format} → ${plural(file.trajectories.length, "trajectory", "trajectories")} (${counts})`;
+}
+
+const STREAM_THRESHOLD_BYTES = 32 * 1024 * 1024;
+
+async function isStreamable(input: string, format: string | undefined): Promise<boolean> {
+  if (format && format !== "debrief") return false;
+  if (!input.endsWith(".jsonl") || !fs.existsSync(input) || fs.statSync(input).size < STREAM_THRESHOLD_BYTES) return false;
+  return isDebriefJsonl(input);
+}
+
+function mergeReports(into: ImportReport, part: ImportReport): void {
+  into.imported += part.imported;
+  into.duplicates += part.duplicates;
+  into.failed.push(...part.failed);
+  into.trajectories.push(...part.trajectories);
+  into.files.push(...part.files);
 }
 
 function plural(count: number, one: string, many: string): string {
