@@ -60,8 +60,15 @@ async function main(argv: string[]): Promise<number> {
     }
     report.failed.unshift(...missing.map((file) => ({ file, error: "No such file or folder." })));
     if (values.json) {
-      const { files: _files, ...summary } = report;
-      console.log(JSON.stringify({ ...summary, trajectories: summary.trajectories.map(({ id, format, steps }) => ({ id, format, steps })) }));
+      const summary = report;
+      console.log(
+        JSON.stringify({
+          imported: summary.imported,
+          duplicates: summary.duplicates,
+          failed: summary.failed.map(({ file, error }) => ({ file, error })),
+          trajectories: summary.trajectories.map(({ id, format, steps }) => ({ id, format, steps })),
+        }),
+      );
     } else {
       console.log(describeSummary(report, project.slug));
     }

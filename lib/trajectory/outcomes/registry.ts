@@ -1,7 +1,18 @@
-// Outcome files (benchmark reports, verifier results, label lists) and how they attach to trajectories.
+// Outcome files (benchmark reports, verifier results, label lists): detection among them.
 import type { OutcomeFileParser, SourceDocument } from "../formats/types";
+import { appworldEvaluationOutcome } from "./appworld-evaluation";
+import { appworldReportOutcome } from "./appworld-report";
+import { harborResultParser } from "./harbor-result";
+import { outcomeListParser } from "./outcome-list";
+import { swebenchReportParser } from "./swebench-report";
 
-export const OUTCOME_PARSERS: readonly OutcomeFileParser[] = [];
+export const OUTCOME_PARSERS: readonly OutcomeFileParser[] = [
+  swebenchReportParser,
+  harborResultParser,
+  appworldEvaluationOutcome,
+  appworldReportOutcome,
+  outcomeListParser,
+];
 
 export function detectOutcomeFile(doc: SourceDocument): { parser: OutcomeFileParser; score: number } | undefined {
   let best: { parser: OutcomeFileParser; score: number } | undefined;
@@ -15,4 +26,8 @@ export function detectOutcomeFile(doc: SourceDocument): { parser: OutcomeFilePar
     if (score > (best?.score ?? 0)) best = { parser, score };
   }
   return best;
+}
+
+export function getOutcomeParser(id: string): OutcomeFileParser | undefined {
+  return OUTCOME_PARSERS.find((parser) => parser.id === id);
 }

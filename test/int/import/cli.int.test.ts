@@ -1,0 +1,58 @@
+// `npm run cli -- import …` as a user runs it: a real process against the test database.
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { randomUUID } from "node:crypto";
+import { describe, expect, inject, it } from "vitest";
+import { getDb } from "@/lib/db/client";
+
+const run = promisify(execFile);
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+const FIXTURE = path.join(ROOT, "test/fixtures/trajectories/debrief/checkout-recovery.json");
+
+async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/cli.ts", ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", DEBRIEF_EMBEDDED_DATABASE_URL: inject("databaseUrl") },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failure = error as { code: number; stdout: string; stderr: string };
+    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
+  }
+}
+
+describe("cli import", () => {
+  it("prints the documented --json report and exits 0 when something imported", async () => {
+    const project = `cli-${randomUUID().slice(0, 8)}`;
+    const bad = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "debrief-cli-")), "bad.json");
+    fs.writeFileSync(bad, '{"task": ');
+    const result = await cli(["import", FIXTURE, bad, "--project", project, "--json"]);
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.stdout.trim().split("\n").at(-1)!);
+    expect(report).toEqual({
+      imported: 1,
+      duplicates: 0,
+      failed: [{ file: "bad.json", error: expect.stringMatching(/^Invalid JSON/) }],
+      trajectories: [{ id: expect.any(String), format: "debrief", steps: 5 }],
+    });
+    const stored = await getDb().trajectory.findUniqueOrThrow({ where: { id: report.trajectories[0].id }, include: { project: true } });
+    expect(stored.project.slug).toBe(project);
+
+    const again = await cli(["import", FIXTURE, "--project", project, "--json"]);
+    expect(JSON.parse(again.stdout.trim().split("\n").at(-1)!)).toMatchObject({ imported: 0, duplicates: 1 });
+    expect(again.code).toBe(0);
+  }, 120_000);
+
+  it("exits non-zero only when nothing could be imported, and says why", async () => {
+    const result = await cli(["import", "/nonexistent/trajectory.json"]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/Imported 0, duplicates 0, failed 1/);
+    const usage = await cli(["bogus"]);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/Usage:/);
+  }, 120_000);
+});
