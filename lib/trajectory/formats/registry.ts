@@ -1,6 +1,7 @@
 // Every import format, and the detection that picks one for a document. Order matters only for
 // ties: more specific formats come first, the generic chat array last.
 import { appworldFormat } from "./appworld";
+import { appworldDerivedFormat } from "./appworld-derived";
 import { appworldLmCallsFormat } from "./appworld-lm-calls";
 import { atifFormat } from "./atif";
 import { claudeCodeFormat } from "./claude-code";
@@ -30,6 +31,7 @@ export const FORMAT_PARSERS: readonly FormatParser[] = [
   langfuseFormat,
   langsmithFormat,
   appworldFormat,
+  appworldDerivedFormat,
   appworldLmCallsFormat,
   vcrCassetteFormat,
   openaiResponsesFormat,

@@ -29,7 +29,7 @@ const EXPECTED: Record<string, { formats: string[]; outcomes?: [RegExp, string][
   otel_genai: { formats: ["otel-genai"] },
   react_text: { formats: ["react-text"] },
   swe_agent: { formats: ["swe-agent"] },
-  appworld: { formats: ["appworld", "appworld-lm-calls"], outcomes: [[/report\.md$/, "appworld-report"], [/evaluations?.*\.json$/, "appworld-evaluation"]] },
+  appworld: { formats: ["appworld", "appworld-derived", "appworld-lm-calls"], outcomes: [[/report\.md$/, "appworld-report"], [/evaluations?.*\.json$/, "appworld-evaluation"]] },
 };
 
 /** Documentation next to the samples, and side files a folder's SOURCES.md says are not runs (wiki indexes, guidelines). */
