@@ -8,7 +8,8 @@ import type { StepInput, TokenUsage } from "../schema";
 import { setObservation, StepListBuilder } from "../normalize/builder";
 import { contentToText } from "../normalize/content";
 import { errorFromExitCode } from "../normalize/errors";
-import { asObj, compact, idString, num, str, unixNewlines, type Obj } from "./agent-log-utils";
+import { parseArguments } from "../normalize/json-args";
+import { asArray, asObj, compact, idString, num, str, unixNewlines, type Obj } from "./agent-log-utils";
 import { contextNote, type ContextNote } from "./openhands-events";
 
 export interface OpenHandsRun {
@@ -58,9 +59,20 @@ function actionStep(event: Obj, args: Obj, base: Partial<StepInput>): Parameters
   const metadata = asObj(event.tool_call_metadata);
   if (action === "run" && typeof args.command === "string") return { ...base, kind: "code", language: "bash", code: args.command };
   if (action === "run_ipython" && typeof args.code === "string") return { ...base, kind: "code", language: "python", code: args.code };
-  // Arguments as the model gave them: without the thought and the runtime's bookkeeping fields.
-  const argumentsLeft = Object.fromEntries(Object.entries(args).filter(([key, value]) => !NOT_ARGUMENTS.has(key) && value !== null));
-  return { ...base, kind: "tool_call", name: str(metadata?.function_name) ?? action, arguments: argumentsLeft, callId: str(metadata?.tool_call_id) };
+  const callId = str(metadata?.tool_call_id);
+  // Arguments as the model sent them when the response is logged; else the event's args without
+  // the thought and the runtime's bookkeeping fields.
+  const sent = modelArguments(asObj(metadata?.model_response), callId);
+  const argumentsLeft = sent ?? Object.fromEntries(Object.entries(args).filter(([key, value]) => !NOT_ARGUMENTS.has(key) && value !== null));
+  return { ...base, kind: "tool_call", name: str(metadata?.function_name) ?? action, arguments: argumentsLeft, callId };
+}
+
+function modelArguments(response: Obj | undefined, callId: string | undefined): unknown {
+  if (!callId) return undefined;
+  const message = asObj(asObj((response?.choices as unknown[] | undefined)?.[0])?.message);
+  const call = asArray(message?.tool_calls).map(asObj).find((c) => c?.id === callId);
+  const raw = asObj(call?.function)?.arguments;
+  return raw === undefined ? undefined : parseArguments(raw);
 }
 
 /** Error signal of an observation: exit code for commands, the event type for errors and rejections. */

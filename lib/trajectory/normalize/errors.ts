@@ -14,9 +14,16 @@ const ERROR_PATTERNS: RegExp[] = [
   /\bPermission denied\b/,
 ];
 
+const EXCEPTION_LINE = /^\s*(?:[A-Za-z_][\w.]*)?(?:Error|Exception)\b[^\n]*:/;
+
 /** The error line of an observation if it looks like a failure, else undefined. */
 export function detectErrorText(text: string | undefined): string | undefined {
   if (!text) return undefined;
+  // A Python traceback names the error on its LAST exception line, not on "Traceback (…):".
+  if (/Traceback \(most recent call last\)|^\s*Execution failed/m.test(text)) {
+    const last = text.split("\n").filter((line) => EXCEPTION_LINE.test(line)).at(-1);
+    if (last) return last.trim().slice(0, 500);
+  }
   for (const pattern of ERROR_PATTERNS) {
     const match = pattern.exec(text);
     if (!match) continue;

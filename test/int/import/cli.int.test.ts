@@ -16,7 +16,7 @@ async function cli(args: string[]): Promise<{ code: number; stdout: string; stde
   try {
     const { stdout, stderr } = await run(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/cli.ts", ...args], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", DEBRIEF_EMBEDDED_DATABASE_URL: inject("databaseUrl") },
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "test", DEBRIEF_EMBEDDED_DATABASE_URL: inject("databaseUrl") },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {

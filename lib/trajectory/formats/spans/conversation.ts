@@ -76,8 +76,13 @@ function fromObject(value: Dict, defaultRole: ChatRole): Conversation | undefine
     if (!isRecord(first)) return undefined;
     return first.message !== undefined ? readConversation(first.message, "assistant") : readConversation(first.text, "assistant");
   }
+  if (Array.isArray(value.candidates)) {
+    const candidate = value.candidates[0]; // Gemini generateContent response
+    return isRecord(candidate) ? readConversation(candidate.content, "assistant") : undefined;
+  }
   if (isRecord(value.message) && !("role" in value)) return readConversation(value.message, defaultRole); // ChatGeneration, choice
   if (Array.isArray(value.messages)) return readConversation(value.messages, defaultRole);
+  if (Array.isArray(value.contents) && !("role" in value)) return readConversation(value.contents, defaultRole); // Gemini request
   if (isMessageLike(value)) return chat(convertMessage(value));
   // Request-shaped objects: Vercel {system, prompt}, completion {prompt}.
   if (value.prompt !== undefined || (value.system !== undefined && value.messages === undefined)) {

@@ -10,7 +10,7 @@ import type { StepInput, TokenUsage } from "../../schema";
 import { normalizeConversation, requestConversation, requestTail, responseSteps } from "./llm-exchange";
 import { buildTree, nestedDuplicateLlms, type SpanNode, type SpanTree } from "./span-node";
 import { readToolResult } from "./text-of";
-import { decodeDeep, isRecord, stableStringify, toIso } from "./values";
+import { cleanUsage, decodeDeep, isRecord, stableStringify, toIso } from "./values";
 
 export interface SpanSteps {
   tree: SpanTree;
@@ -148,7 +148,7 @@ function spanTiming(node: SpanNode): { durationMs?: number; tokens?: TokenUsage 
   const duration = node.startMs !== undefined && node.endMs !== undefined ? node.endMs - node.startMs : undefined;
   return {
     ...(duration !== undefined && duration >= 0 ? { durationMs: Math.round(duration * 1000) / 1000 } : {}),
-    ...(node.usage ? { tokens: node.usage } : {}),
+    ...(cleanUsage(node.usage) ? { tokens: cleanUsage(node.usage) } : {}),
   };
 }
 

@@ -10,7 +10,7 @@ import type { ParseIssue } from "../types";
 import type { SpanNode } from "./span-node";
 import { stepsFromSpans } from "./span-steps";
 import { answerTextFrom, taskTextFrom } from "./text-of";
-import { decodeDeep, roundCost, toIso } from "./values";
+import { cleanUsage, decodeDeep, toIso } from "./values";
 
 export interface SpanTraceInput {
   sourceFormat: string;
@@ -47,8 +47,7 @@ export function spanTrajectory(input: SpanTraceInput): { trajectory: NormalizedT
     answerTextFrom(input.fallbackOutput) ??
     finalAnswerTool(steps);
 
-  const summed = llmSpans.reduce<TokenUsage | undefined>((sum, node) => addTokenUsage(sum, node.usage), undefined);
-  const usage = summed?.costUsd !== undefined ? { ...summed, costUsd: roundCost(summed.costUsd) } : summed;
+  const usage = cleanUsage(llmSpans.reduce<TokenUsage | undefined>((sum, node) => addTokenUsage(sum, cleanUsage(node.usage)), undefined));
   const starts = input.nodes.map((node) => node.startMs).filter((ms): ms is number => ms !== undefined);
   const ends = input.nodes.map((node) => node.endMs ?? node.startMs).filter((ms): ms is number => ms !== undefined);
   const agentName = agents.find((node) => node.agentName)?.agentName ?? input.agent?.name;

@@ -1,6 +1,7 @@
 // Small, total readers for untyped JSON: the span-based formats (OTel, Langfuse, LangSmith) all
 // arrive as loosely-typed dictionaries whose fields vary by SDK and version.
 import { decodeJsonString } from "../../normalize/json-args";
+import type { TokenUsage } from "../../schema";
 
 export type Dict = Record<string, unknown>;
 
@@ -105,6 +106,18 @@ export function toEpochMs(value: unknown): number | undefined {
     return Number.isNaN(ms) ? undefined : ms;
   }
   return undefined;
+}
+
+/** Usage with only what the model accepts: whole, non-negative, safe token counts and a finite cost. */
+export function cleanUsage(usage: TokenUsage | undefined): TokenUsage | undefined {
+  if (!usage) return undefined;
+  const clean: TokenUsage = {};
+  for (const key of ["inputTokens", "outputTokens", "cachedTokens", "reasoningTokens"] as const) {
+    const value = usage[key];
+    if (typeof value === "number" && Number.isSafeInteger(Math.round(value)) && value >= 0) clean[key] = Math.round(value);
+  }
+  if (typeof usage.costUsd === "number" && Number.isFinite(usage.costUsd) && usage.costUsd >= 0) clean.costUsd = roundCost(usage.costUsd);
+  return Object.keys(clean).length > 0 ? clean : undefined;
 }
 
 /** Money sums without float noise (0.0000294 rather than 0.000029399999999999996). */
