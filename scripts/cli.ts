@@ -13,6 +13,7 @@ import { isDebriefJsonl } from "../lib/import/read-jsonl-stream";
 import { readImportPaths } from "../lib/import/read-paths";
 import type { ImportReport } from "../lib/import/report";
 import { FORMAT_PARSERS } from "../lib/trajectory/formats/registry";
+import { OUTCOME_PARSERS } from "../lib/trajectory/outcomes/registry";
 
 const USAGE = `Usage:
   npm run cli -- import <paths…> [--project NAME] [--format ID] [--outcomes FILE] [--json]
@@ -23,7 +24,10 @@ Formats: ${FORMAT_PARSERS.map((p) => p.id).join(", ")}`;
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === "formats") {
-    for (const parser of FORMAT_PARSERS) console.log(`${parser.id.padEnd(22)} ${parser.label}`);
+    console.log("Trajectory formats (detected automatically; --format forces one):");
+    for (const parser of FORMAT_PARSERS) console.log(`  ${parser.id.padEnd(22)} ${parser.label}`);
+    console.log("Outcome files (import them with the trajectories they label):");
+    for (const parser of OUTCOME_PARSERS) console.log(`  ${parser.id.padEnd(22)} ${parser.label}`);
     return 0;
   }
   if (command !== "import") {
