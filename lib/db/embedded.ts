@@ -8,6 +8,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { serializeProtocolSequences } from "./pglite-protocol-queue";
 
 export const MEMORY_DATA_DIR = "memory://";
 
@@ -41,6 +42,7 @@ export async function startEmbeddedServer({ dataDir }: { dataDir: string }): Pro
   try {
     const db = await PGlite.create(pgliteDir, { extensions: { vector } });
     const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: MAX_CONNECTIONS });
+    serializeProtocolSequences((server as unknown as { queryQueue: unknown }).queryQueue);
     await server.start();
     const url = embeddedUrl(server.getServerConn());
     if (!isMemory) writeAdvertisement(dataDir, { url, pid: process.pid, startedAt: new Date().toISOString() });
