@@ -13,7 +13,7 @@ const url = (query: string) => `http://localhost/api/v1/trajectories?${query}`;
 
 function multipart(files: { name: string; text: string | Uint8Array }[]): FormData {
   const form = new FormData();
-  for (const file of files) form.append("file", new File([file.text], file.name));
+  for (const file of files) form.append("file", new File([typeof file.text === "string" ? file.text : new Uint8Array(file.text)], file.name));
   return form;
 }
 
