@@ -1,6 +1,7 @@
 // NormalizedTrajectory ⇄ database rows. Steps are stored column by column (queryable) plus the
 // provider `raw`, trimmed when one step's raw data is huge (the original file is kept in Upload).
 import type { NormalizedTrajectory, Step } from "../trajectory/schema";
+import { binaryPlaceholder } from "../trajectory/normalize/content";
 import type { Prisma, TrajectoryStep } from "./generated/client";
 
 /** Raw data of one step above this many characters of JSON is stored as a preview. */
@@ -85,9 +86,19 @@ export function fromStepRow(row: TrajectoryStep): Step {
   }
 }
 
-/** Postgres text and jsonb cannot hold NUL characters; real logs sometimes contain them. */
+const BASE64_BLOB = /^(?:data:([\w/+.-]+);base64,)?[A-Za-z0-9+/=\r\n]{2048,}$/;
+
+/**
+ * Postgres text and jsonb cannot hold NUL characters; real logs sometimes contain them. Inline
+ * base64 payloads (screenshots, images) become a placeholder with their size: the original file
+ * keeps them, the database and every prompt built from it do not.
+ */
 function withoutNul(value: unknown): unknown {
-  if (typeof value === "string") return value.includes("\u0000") ? value.replaceAll("\u0000", "") : value;
+  if (typeof value === "string") {
+    const blob = value.length >= 2048 ? BASE64_BLOB.exec(value) : null;
+    if (blob) return binaryPlaceholder(blob[1] ?? "base64", value.length);
+    return value.includes("\u0000") ? value.replaceAll("\u0000", "") : value;
+  }
   if (typeof value === "bigint") return value.toString();
   return value;
 }

@@ -124,3 +124,21 @@ describe("importFiles", () => {
     ]);
   });
 });
+
+describe("binary payloads", () => {
+  it("stores a base64 image as a placeholder with its size, in messages and in raw data", async () => {
+    const project = await createProject();
+    const image = `data:image/png;base64,${"iVBORw0KGgo".repeat(600)}`;
+    const chat = [
+      { role: "user", content: "Describe the screenshots I send." },
+      { role: "assistant", content: "Send the first one." },
+      { role: "user", content: [{ type: "text", text: "Here it is." }, { type: "image_url", image_url: { url: image } }] },
+      { role: "assistant", content: "A login form." },
+    ];
+    const report = await importFiles([{ name: "chat.json", bytes: encode(JSON.stringify(chat)) }], { projectId: project.id, limits: LIMITS });
+    const stored = await getTrajectoryWithSteps({ id: report.trajectories[0]!.id });
+    const serialized = JSON.stringify(stored);
+    expect(serialized).not.toContain("iVBORw0KGgo".repeat(10));
+    expect(serialized).toMatch(/\[image\/png, [\d.]+ KB omitted\]/);
+  });
+});
