@@ -4,3 +4,5 @@ export {};
 await import("./bench/vectors");
 console.log("");
 await import("./bench/import");
+console.log("");
+await import("./bench/list");
