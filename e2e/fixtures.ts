@@ -2,11 +2,17 @@ import { test as base } from "@playwright/test";
 import { JobsPage } from "./pages/jobs-page";
 import { SettingsPage } from "./pages/settings-page";
 import { ShellPage } from "./pages/shell-page";
+import { TrajectoriesPage } from "./pages/trajectories-page";
+import { UploadPage } from "./pages/upload-page";
+import { ViewerPage } from "./pages/viewer-page";
 
 type PageObjects = {
   shell: ShellPage;
   settingsPage: SettingsPage;
   jobsPage: JobsPage;
+  uploadPage: UploadPage;
+  trajectoriesPage: TrajectoriesPage;
+  viewerPage: ViewerPage;
 };
 
 /** `test` with page objects; specs import `test` and `expect` from here. */
@@ -20,6 +26,15 @@ export const test = base.extend<PageObjects>({
   },
   jobsPage: async ({ page }, provide) => {
     await provide(new JobsPage(page));
+  },
+  uploadPage: async ({ page }, provide) => {
+    await provide(new UploadPage(page));
+  },
+  trajectoriesPage: async ({ page }, provide) => {
+    await provide(new TrajectoriesPage(page));
+  },
+  viewerPage: async ({ page }, provide) => {
+    await provide(new ViewerPage(page));
   },
 });
 

@@ -1,31 +1,90 @@
 import type { Metadata } from "next";
+import { ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { UploadIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
+import { countTrajectories, getTrajectoryFacets, listTrajectories } from "@/lib/db/trajectory-queries";
+import { FORMAT_PARSERS } from "@/lib/trajectory/formats/registry";
+import { withProject } from "@/lib/trajectories/project-param";
+import { toListItem } from "./_components/list-item";
+import { LIST_PAGE_SIZE, filtersKey, parseListFiltersLenient, toQueryFilters } from "./_components/list-query";
+import { ProjectMissing } from "./_components/project-missing";
+import { ProjectSelect } from "./_components/project-select";
+import { resolveProject } from "./_components/resolve-project";
+import { TrajectoryTable } from "./_components/trajectory-table";
 
 export const metadata: Metadata = { title: "Trajectories" };
+export const dynamic = "force-dynamic";
 
-export default function TrajectoriesPage() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function TrajectoriesPage({ searchParams }: { searchParams: SearchParams }) {
+  const params = await searchParams;
+  const resolved = await resolveProject(params.project);
+  const slug = resolved.kind === "found" ? resolved.project.slug : resolved.slug;
+  const header = (
+    <PageHeader
+      testId="page-trajectories"
+      title="Trajectories"
+      description="Agent runs, normalized into one step model: thoughts, actions and observations, with errors and outcomes."
+      actions={
+        <>
+          <ProjectSelect options={resolved.options} current={slug ?? ""} />
+          <ButtonLink href={withProject("/trajectories/upload", slug)} variant="primary" data-testid="upload-link">
+            <UploadIcon /> Upload
+          </ButtonLink>
+        </>
+      }
+    />
+  );
+  if (resolved.kind === "missing") {
+    return (
+      <>
+        {header}
+        <ProjectMissing requested={resolved.requested} slug={resolved.slug} />
+      </>
+    );
+  }
+
+  const projectId = resolved.project.id;
+  const filters = parseListFiltersLenient(params);
+  const where = { projectId, ...toQueryFilters(filters) };
+  const [page, total, facets] = await Promise.all([
+    listTrajectories({ ...where, limit: LIST_PAGE_SIZE }),
+    countTrajectories(where),
+    getTrajectoryFacets({ projectId }),
+  ]);
+  const isProjectEmpty = facets.formats.length === 0;
+  const formatLabels = Object.fromEntries(FORMAT_PARSERS.map((parser) => [parser.id, parser.label]));
+
   return (
     <>
-      <PageHeader
-        testId="page-trajectories"
-        title="Trajectories"
-        description="Agent runs, normalized into one step model: messages, reasoning, tool calls and results."
-      />
-      <EmptyState
-        icon={<UploadIcon className="size-5" />}
-        title="No trajectories yet"
-        description={
-          <>
+      {header}
+      {isProjectEmpty ? (
+        <EmptyState
+          icon={<UploadIcon className="size-5" />}
+          title={`No trajectories in “${resolved.project.name}” yet`}
+          description={
             <p>
-              Upload agent logs (JSON, JSONL or a zip of many files) to get started. Each run is normalized and
-              shown here with its steps, outcome and source format; extraction then proposes tips from it.
+              Upload agent logs in any of the supported formats ({FORMAT_PARSERS.length} so far), or a zip of many files.
+              Each run is normalized into steps and listed here with its errors and outcome.
             </p>
-            <p>Agent runtimes will also be able to post finished runs over the HTTP API.</p>
-          </>
-        }
-      />
+          }
+        >
+          <ButtonLink href={withProject("/trajectories/upload", resolved.project.slug)} variant="primary">
+            Upload trajectories
+          </ButtonLink>
+        </EmptyState>
+      ) : (
+        <TrajectoryTable
+          key={projectId}
+          projectId={projectId}
+          initialPage={{ items: page.items.map(toListItem), nextCursor: page.nextCursor, total }}
+          initialFiltersKey={filtersKey(filters)}
+          facets={facets}
+          formatLabels={formatLabels}
+        />
+      )}
     </>
   );
 }
