@@ -1,5 +1,6 @@
 // Reading trajectories: the filtered, keyset-paged list (fast at tens of thousands of rows,
 // unlike OFFSET paging) and one trajectory with its steps for the viewer.
+import type { NormalizedTrajectory } from "../trajectory/schema";
 import type { OutcomeLabel, Prisma } from "./generated/client";
 import { getDb } from "./client";
 import { fromStepRow } from "./trajectory-mapping";
@@ -113,4 +114,34 @@ function decodeCursor(cursor: string | undefined): { createdAt: Date; id: string
   const [iso, id] = Buffer.from(cursor, "base64url").toString().split("|");
   const createdAt = new Date(iso ?? "");
   return id && !Number.isNaN(createdAt.getTime()) ? { createdAt, id } : null;
+}
+
+/** A stored trajectory back in the normalized model (for analysis and extraction). */
+export async function getNormalizedTrajectory({ id }: { id: string }): Promise<{ projectId: string; trajectory: NormalizedTrajectory } | null> {
+  const row = await getTrajectoryWithSteps({ id });
+  if (!row) return null;
+  const metadata = (row.metadata ?? {}) as NormalizedTrajectory["metadata"] & { task?: { split?: string; difficulty?: string | number } };
+  const { task: taskExtra, ...rest } = metadata;
+  return {
+    projectId: row.projectId,
+    trajectory: {
+      task: {
+        id: row.externalId ?? undefined,
+        description: row.taskDescription,
+        applications: row.applications,
+        category: row.taskCategory ?? undefined,
+        split: taskExtra?.split,
+        difficulty: taskExtra?.difficulty,
+      },
+      steps: row.steps,
+      finalAnswer: row.finalAnswer ?? undefined,
+      outcome: {
+        label: row.outcomeLabel,
+        source: row.outcomeSource,
+        score: row.outcomeScore ?? undefined,
+        details: (row.outcomeDetails as Record<string, unknown> | null) ?? undefined,
+      },
+      metadata: { ...rest, sourceFormat: row.sourceFormat },
+    },
+  };
 }
