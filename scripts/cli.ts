@@ -7,6 +7,7 @@ import { bootstrapDatabase } from "../lib/db/bootstrap";
 import { disconnectDb } from "../lib/db/client";
 import { getOrCreateDefaultProject, getOrCreateProject } from "../lib/db/projects";
 import { isAppError, toUserMessage } from "../lib/errors";
+import { extractCommand, tipsCommand } from "./cli-tips";
 import { importFiles } from "../lib/import/import-files";
 import { importDebriefJsonlFile } from "../lib/import/import-jsonl-stream";
 import { isDebriefJsonl } from "../lib/import/read-jsonl-stream";
@@ -17,6 +18,9 @@ import { OUTCOME_PARSERS } from "../lib/trajectory/outcomes/registry";
 
 const USAGE = `Usage:
   npm run cli -- import <paths…> [--project NAME] [--format ID] [--outcomes FILE] [--json]
+  npm run cli -- extract [--project NAME] [--trajectory ID…] [--granularity task|subtask|both] [--offline] [--json]
+  npm run cli -- tips list [--project NAME] [--status S] [--json]
+  npm run cli -- tips approve|reject ID… [--reason TEXT]
   npm run cli -- formats
 
 Formats: ${FORMAT_PARSERS.map((p) => p.id).join(", ")}`;
@@ -29,6 +33,15 @@ async function main(argv: string[]): Promise<number> {
     console.log("Outcome files (import them with the trajectories they label):");
     for (const parser of OUTCOME_PARSERS) console.log(`  ${parser.id.padEnd(22)} ${parser.label}`);
     return 0;
+  }
+  if (command === "extract" || command === "tips") {
+    const database = await bootstrapDatabase();
+    try {
+      return command === "extract" ? await extractCommand(rest) : await tipsCommand(rest);
+    } finally {
+      await disconnectDb();
+      await database.embedded?.stop();
+    }
   }
   if (command !== "import") {
     console.error(USAGE);

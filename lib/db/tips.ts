@@ -49,7 +49,12 @@ export async function saveTipProposals(input: SaveProposalsInput): Promise<{ cre
       existing++;
       continue;
     }
-    const flags = contentFlags(proposal);
+    const flags: string[] = contentFlags(proposal);
+    const sameAdvice = await db.tip.findFirst({
+      where: { projectId: input.projectId, category: proposal.category, content: { equals: proposal.content, mode: "insensitive" }, status: { notIn: ["rejected", "archived"] } },
+      select: { id: true },
+    });
+    if (sameAdvice) flags.push("duplicate");
     const status: TipStatus = project.autoApprove && canAutoApprove(flags) ? "approved" : "proposed";
     const tip = await db.tip.create({
       data: {

@@ -1,0 +1,80 @@
+// Reading tips for review: filtered, sorted list with counts per status, and one tip with
+// everything the detail pane shows (provenance, history, the extraction that produced it).
+import type { Prisma, TipStatus } from "./generated/client";
+import { getDb } from "./client";
+
+export interface TipListFilters {
+  projectId: string;
+  status?: TipStatus;
+  category?: "strategy" | "recovery" | "optimization";
+  priority?: "critical" | "high" | "medium" | "low";
+  application?: string;
+  granularity?: "task" | "subtask";
+  origin?: "llm" | "offline" | "manual" | "merge";
+  sourceOutcome?: "success" | "failure" | "unknown";
+  trajectoryId?: string;
+  flagged?: boolean;
+  q?: string;
+  cursor?: string;
+  limit?: number;
+}
+
+const PRIORITY_ORDER: Prisma.TipOrderByWithRelationInput[] = [{ priority: "asc" }, { createdAt: "desc" }, { id: "desc" }];
+
+/** Review order: most severe first (the enum is declared critical → low), then newest. Offset paging: review queues are short. */
+export async function listTips(filters: TipListFilters) {
+  const limit = Math.min(Math.max(filters.limit ?? 50, 1), 200);
+  const offset = Number(filters.cursor ?? 0) || 0;
+  const rows = await getDb().tip.findMany({
+    where: tipWhere(filters),
+    orderBy: PRIORITY_ORDER,
+    skip: offset,
+    take: limit + 1,
+    include: { sources: { select: { trajectoryId: true, stepStart: true, stepEnd: true, outcomeLabel: true } } },
+  });
+  return { items: rows.slice(0, limit), nextCursor: rows.length > limit ? String(offset + limit) : null };
+}
+
+export async function countTipsByStatus({ projectId }: { projectId: string }): Promise<Record<TipStatus, number>> {
+  const groups = await getDb().tip.groupBy({ by: ["status"], where: { projectId }, _count: true });
+  const counts = { proposed: 0, approved: 0, rejected: 0, merged: 0, archived: 0 } as Record<TipStatus, number>;
+  for (const group of groups) counts[group.status] = group._count;
+  return counts;
+}
+
+export async function getTipDetail({ id }: { id: string }) {
+  return getDb().tip.findUnique({
+    where: { id },
+    include: {
+      sources: { include: { trajectory: { select: { id: true, taskDescription: true, sourceFormat: true, outcomeLabel: true } } } },
+      events: { orderBy: { createdAt: "desc" } },
+      extraction: { select: { id: true, extractor: true, granularity: true, outcomeCategory: true, outcomeInferred: true, attribution: true, createdAt: true } },
+    },
+  });
+}
+
+/** Approved tips of the project in the same category with overlapping words — candidate duplicates / conflicts. */
+export async function findSimilarApprovedTips({ projectId, excludeId, words }: { projectId: string; excludeId: string; words: string[] }) {
+  if (words.length === 0) return [];
+  return getDb().tip.findMany({
+    where: { projectId, status: "approved", id: { not: excludeId }, OR: words.slice(0, 8).map((word) => ({ content: { contains: word, mode: "insensitive" as const } })) },
+    take: 20,
+    select: { id: true, content: true, category: true, priority: true, application: true },
+  });
+}
+
+function tipWhere(filters: TipListFilters): Prisma.TipWhereInput {
+  return {
+    projectId: filters.projectId,
+    ...(filters.status && { status: filters.status }),
+    ...(filters.category && { category: filters.category }),
+    ...(filters.priority && { priority: filters.priority }),
+    ...(filters.application && { application: filters.application }),
+    ...(filters.granularity && { granularity: filters.granularity }),
+    ...(filters.origin && { origin: filters.origin }),
+    ...(filters.sourceOutcome && { sources: { some: { outcomeLabel: filters.sourceOutcome } } }),
+    ...(filters.trajectoryId && { sources: { some: { trajectoryId: filters.trajectoryId } } }),
+    ...(filters.flagged !== undefined && (filters.flagged ? { NOT: { flags: { isEmpty: true } } } : { flags: { isEmpty: true } })),
+    ...(filters.q && { OR: [{ content: { contains: filters.q, mode: "insensitive" as const } }, { purpose: { contains: filters.q, mode: "insensitive" as const } }] }),
+  };
+}
