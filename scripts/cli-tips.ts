@@ -54,7 +54,7 @@ export async function extractCommand(args: string[]): Promise<number> {
     costUsd: summaries.reduce<number | null>((sum, s) => (sum === null || s.costUsd === null ? null : sum + s.costUsd), 0),
   };
   if (values.json) {
-    console.log(JSON.stringify({ tips: tips.map(tipJson), ...totals, failed }));
+    console.log(JSON.stringify({ tips: tips.map((tip) => tipJson(tip)), ...totals, failed }));
   } else {
     for (const tip of tips) console.log(`\n[${tip.priority.toUpperCase()}] ${tip.category} (${tip.origin === "offline" ? "heuristic" : "llm"}) ${tip.id}\n  ${tip.content}\n  Apply when: ${tip.trigger}`);
     console.log(`\n${tips.length} new tip(s) from ${summaries.length} trajectorie(s); ${failed.length} failed; ${totals.llmCalls} LLM calls, ${totals.tokens} tokens, $${(totals.costUsd ?? 0).toFixed(4)}`);
@@ -73,7 +73,7 @@ export async function tipsCommand(args: string[]): Promise<number> {
   if (sub === "list") {
     const project = await projectFor(values.project);
     const { items } = await listTips({ projectId: project.id, status: values.status as never, limit: 200 });
-    if (values.json) console.log(JSON.stringify({ tips: items.map(tipJson) }));
+    if (values.json) console.log(JSON.stringify({ tips: items.map((tip) => tipJson(tip, { withStatus: true })) }));
     else for (const tip of items) console.log(`${tip.id}  ${tip.status.padEnd(8)} ${tip.priority.padEnd(8)} ${tip.category.padEnd(12)} ${tip.content.slice(0, 100)}`);
     return 0;
   }
@@ -111,7 +111,7 @@ interface TipWithSources {
 }
 
 /** The documented `--json` shape of a tip. */
-function tipJson(tip: TipWithSources) {
+function tipJson(tip: TipWithSources, { withStatus = false } = {}) {
   return {
     id: tip.id,
     category: tip.category,
@@ -123,7 +123,7 @@ function tipJson(tip: TipWithSources) {
     application: tip.application,
     granularity: tip.granularity,
     source: tip.origin === "offline" ? "heuristic" : "llm",
-    ...(tip.status && { status: tip.status }),
+    ...(withStatus && { status: tip.status }),
     provenance: tip.sources.map(({ trajectoryId, stepStart, stepEnd }) => ({ trajectoryId, stepStart, stepEnd })),
   };
 }

@@ -56,3 +56,26 @@ describe("cli import", () => {
     expect(usage.stderr).toMatch(/Usage:/);
   }, 120_000);
 });
+
+describe("cli extract and tips", () => {
+  it("extracts offline with the documented --json shape, then approves and lists tips", async () => {
+    const project = `cli-extract-${randomUUID().slice(0, 8)}`;
+    await cli(["import", FIXTURE, "--project", project]);
+    const extract = await cli(["extract", "--project", project, "--offline", "--json"]);
+    expect(extract.code).toBe(0);
+    const report = JSON.parse(extract.stdout.trim().split("\n").at(-1)!);
+    expect(report).toMatchObject({ llmCalls: 0, tokens: 0, costUsd: 0 });
+    expect(report.tips.length).toBeGreaterThan(0);
+    const recovery = report.tips.find((tip: { category: string }) => tip.category === "recovery");
+    expect(recovery).toMatchObject({ source: "heuristic", granularity: "task", content: expect.stringContaining("checkout"), provenance: [expect.objectContaining({ stepStart: 1, stepEnd: 3 })] });
+    expect(Object.keys(recovery).sort()).toEqual(["application", "category", "content", "granularity", "id", "priority", "provenance", "purpose", "source", "steps", "trigger"]);
+
+    const again = await cli(["extract", "--project", project, "--offline", "--json"]);
+    expect(JSON.parse(again.stdout.trim().split("\n").at(-1)!).tips).toEqual([]); // a re-run duplicates nothing
+
+    const approve = await cli(["tips", "approve", recovery.id]);
+    expect(approve.stdout).toContain(`${recovery.id}: approved`);
+    const list = await cli(["tips", "list", "--project", project, "--status", "approved", "--json"]);
+    expect(JSON.parse(list.stdout.trim().split("\n").at(-1)!).tips.map((t: { id: string }) => t.id)).toEqual([recovery.id]);
+  }, 180_000);
+});

@@ -63,6 +63,22 @@ describe("recoveries", () => {
     ]);
   });
 
+  it("diffs one-line shell cells like commands and ignores cosmetic arguments", () => {
+    const shell = (command: string, observation: string, extra = {}) => ({ kind: "code" as const, language: "bash", code: command, observation, ...extra });
+    const analysis = analyzeTrajectory(
+      buildTrajectory([
+        shell("pytest -q tests", "<returncode>1</returncode>", fail("exit code 1")),
+        shell("PYTHONPATH=src pytest -q tests", "<returncode>0</returncode>"),
+        tool("Bash", { command: "make", description: "Build" }, undefined, fail("exit code 2: missing target")),
+        tool("Bash", { command: "make all", description: "Build everything" }, "ok"),
+      ]),
+    );
+    expect(analysis.recoveries.map((r) => [r.action, r.changes])).toEqual([
+      ["`pytest`", [{ kind: "arg_changed", name: "command", detail: "words added: PYTHONPATH=src", sourceStep: null }]],
+      ["Bash (make)", [{ kind: "arg_changed", name: "command", detail: "words added: all", sourceStep: null }]],
+    ]);
+  });
+
   it("does not treat a later unrelated run of the same shell tool as the fix", () => {
     const analysis = analyzeTrajectory(
       buildTrajectory([

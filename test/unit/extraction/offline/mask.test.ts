@@ -26,6 +26,11 @@ describe("maskSnippet", () => {
     expect(masked).toBe("<name> (<email>) owes <amount> for '<value>': see <url> file <path>, id <id>, order <n>, Venmo ok");
   });
 
+  it("masks relative file paths but keeps words like PYTHONPATH=src", () => {
+    const context = buildMaskContext(trajectory, {}, []);
+    expect(maskText("sed: can't read src/app/index.ts; set PYTHONPATH=src", context, 140)).toBe("sed: can't read <path>; set PYTHONPATH=src");
+  });
+
   it("keeps status codes and short numbers, which carry meaning", () => {
     expect(maskSnippet("422: field required (line 12)", buildMaskContext(trajectory, {}, []), 140)).toBe("422: field required (line 12)");
   });
