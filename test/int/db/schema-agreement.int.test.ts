@@ -36,7 +36,11 @@ describe("schema agreement", () => {
     const subtask = await db.subtask.create({
       data: { trajectoryId: trajectory.id, index: 0, description: "Login as x", generalizedDescription: "Authenticate", applications: ["spotify"], purpose: "p", stepStart: 0, stepEnd: 3, clusterId: cluster.id },
     });
+    const extraction = await db.extraction.create({
+      data: { projectId: project.id, trajectoryId: trajectory.id, granularity: "both", extractor: "llm", status: "succeeded", analysis: { a: 1 }, outcomeCategory: "failure_then_recovery", outcomeInferred: true, attribution: {}, subtasks: [], issues: [], llmCalls: 3, inputTokens: 10, outputTokens: 5, costUsd: 0.01, finishedAt: new Date() },
+    });
     const tip = await createTip(project.id, {
+      extractionId: extraction.id, fingerprint: `fp-${project.id}`, evidence: "e", rejectReason: "r", version: 3,
       category: "recovery", priority: "critical", granularity: "subtask", status: "merged", origin: "offline",
       negativeExample: "Do not retry blindly", application: null, taskCategory: null, sourceOutcome: "failure then recovery",
       flags: ["contains_url"], subtaskId: subtask.id, clusterId: cluster.id, llmCallId: randomUUID(), model: "m", promptVersion: "v1", costUsd: 0.001, updatedBy: "tester",
@@ -69,7 +73,8 @@ describe("schema agreement", () => {
     });
     expect(loaded.trajectories[0]!.steps[0]!.actionArgs).toEqual({ a: 1 });
     expect(loaded.trajectories[0]!.subtasks[0]!.applications).toEqual(["spotify"]);
-    expect(loaded.tips.find((t) => t.id === tip.id)).toMatchObject({ flags: ["contains_url"], priority: "critical", mergedIntoId: merged.id });
+    expect(loaded.tips.find((t) => t.id === tip.id)).toMatchObject({ flags: ["contains_url"], priority: "critical", mergedIntoId: merged.id, extractionId: extraction.id, version: 3 });
+    expect((await db.extraction.findUniqueOrThrow({ where: { id: extraction.id }, include: { tips: true } })).tips).toHaveLength(1);
     expect(loaded.tips.find((t) => t.id === merged.id)!.mergedFrom.map((t) => t.id)).toEqual([tip.id]);
     expect(loaded.clusters[0]!.proposals[0]!.status).toBe("reverted");
     expect(loaded.retrievalLogs[0]!.outcomes).toHaveLength(1);
