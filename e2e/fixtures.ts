@@ -1,5 +1,6 @@
 import { test as base } from "@playwright/test";
 import { JobsPage } from "./pages/jobs-page";
+import { ExtractPanel, ReviewPage } from "./pages/review-page";
 import { SettingsPage } from "./pages/settings-page";
 import { ShellPage } from "./pages/shell-page";
 import { TrajectoriesPage } from "./pages/trajectories-page";
@@ -13,6 +14,8 @@ type PageObjects = {
   uploadPage: UploadPage;
   trajectoriesPage: TrajectoriesPage;
   viewerPage: ViewerPage;
+  reviewPage: ReviewPage;
+  extractPanel: ExtractPanel;
 };
 
 /** `test` with page objects; specs import `test` and `expect` from here. */
@@ -35,6 +38,12 @@ export const test = base.extend<PageObjects>({
   },
   viewerPage: async ({ page }, provide) => {
     await provide(new ViewerPage(page));
+  },
+  reviewPage: async ({ page }, provide) => {
+    await provide(new ReviewPage(page));
+  },
+  extractPanel: async ({ page }, provide) => {
+    await provide(new ExtractPanel(page));
   },
 });
 

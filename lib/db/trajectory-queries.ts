@@ -119,29 +119,30 @@ function decodeCursor(cursor: string | undefined): { createdAt: Date; id: string
 /** A stored trajectory back in the normalized model (for analysis and extraction). */
 export async function getNormalizedTrajectory({ id }: { id: string }): Promise<{ projectId: string; trajectory: NormalizedTrajectory } | null> {
   const row = await getTrajectoryWithSteps({ id });
-  if (!row) return null;
+  return row ? { projectId: row.projectId, trajectory: toNormalizedTrajectory(row) } : null;
+}
+
+/** A loaded trajectory row (with steps) as the normalized model. */
+export function toNormalizedTrajectory(row: NonNullable<Awaited<ReturnType<typeof getTrajectoryWithSteps>>>): NormalizedTrajectory {
   const metadata = (row.metadata ?? {}) as NormalizedTrajectory["metadata"] & { task?: { split?: string; difficulty?: string | number } };
   const { task: taskExtra, ...rest } = metadata;
   return {
-    projectId: row.projectId,
-    trajectory: {
-      task: {
-        id: row.externalId ?? undefined,
-        description: row.taskDescription,
-        applications: row.applications,
-        category: row.taskCategory ?? undefined,
-        split: taskExtra?.split,
-        difficulty: taskExtra?.difficulty,
-      },
-      steps: row.steps,
-      finalAnswer: row.finalAnswer ?? undefined,
-      outcome: {
-        label: row.outcomeLabel,
-        source: row.outcomeSource,
-        score: row.outcomeScore ?? undefined,
-        details: (row.outcomeDetails as Record<string, unknown> | null) ?? undefined,
-      },
-      metadata: { ...rest, sourceFormat: row.sourceFormat },
+    task: {
+      id: row.externalId ?? undefined,
+      description: row.taskDescription,
+      applications: row.applications,
+      category: row.taskCategory ?? undefined,
+      split: taskExtra?.split,
+      difficulty: taskExtra?.difficulty,
     },
+    steps: row.steps,
+    finalAnswer: row.finalAnswer ?? undefined,
+    outcome: {
+      label: row.outcomeLabel,
+      source: row.outcomeSource,
+      score: row.outcomeScore ?? undefined,
+      details: (row.outcomeDetails as Record<string, unknown> | null) ?? undefined,
+    },
+    metadata: { ...rest, sourceFormat: row.sourceFormat },
   };
 }

@@ -6,10 +6,13 @@ import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { StepTimeline } from "@/components/trajectories/step-timeline";
 import { LocalTime } from "@/components/trajectories/local-time";
-import { getTrajectoryWithSteps } from "@/lib/db/trajectory-queries";
+import { AnalysisPanel } from "@/components/trajectories/analysis-panel";
+import { analyzeTrajectory } from "@/lib/analysis";
+import { getTrajectoryWithSteps, toNormalizedTrajectory } from "@/lib/db/trajectory-queries";
 import { FORMAT_PARSERS } from "@/lib/trajectory/formats/registry";
 import { withProject } from "@/lib/trajectories/project-param";
 import { TrajectoryOverview } from "../_components/trajectory-overview";
+import { ExtractPanel } from "./_components/extract-panel";
 
 export const dynamic = "force-dynamic";
 
@@ -50,6 +53,10 @@ export default async function TrajectoryPage({ params }: Params) {
         }
       />
       <TrajectoryOverview trajectory={trajectory} formatLabel={formatLabel} />
+      <div className="mt-4 grid gap-4 lg:grid-cols-2">
+        <AnalysisPanel analysis={analyzeTrajectory(toNormalizedTrajectory(trajectory))} />
+        <ExtractPanel trajectoryId={trajectory.id} projectSlug={trajectory.project.slug} />
+      </div>
       <section aria-labelledby="steps-heading" className="mt-6">
         <h2 id="steps-heading" className="mb-2 text-sm font-semibold text-zinc-900">
           Steps
