@@ -7,6 +7,7 @@ import { outcomeFromScores, readScores } from "./spans/scores";
 import type { SpanNode } from "./spans/span-node";
 import { spanTrajectory } from "./spans/span-trajectory";
 import { asArray, asRecord, isRecord, str, type Dict } from "./spans/values";
+import { guardedFormat } from "./guarded-format";
 import type { FormatParser, ParseIssue, ParseOutput, SourceDocument } from "./types";
 
 const FORMAT_ID = "langfuse";
@@ -114,21 +115,10 @@ function parseDocument(doc: SourceDocument): ParseOutput {
   return { trajectories, issues };
 }
 
-export const langfuseFormat: FormatParser = {
+export const langfuseFormat: FormatParser = guardedFormat({
   id: FORMAT_ID,
   label: "Langfuse trace export",
-  detect(doc) {
-    try {
-      return detect(doc);
-    } catch {
-      return 0;
-    }
-  },
-  parse(doc) {
-    try {
-      return parseDocument(doc);
-    } catch (error) {
-      return { trajectories: [], issues: [{ severity: "error", message: `Could not read the Langfuse export: ${error instanceof Error ? error.message : String(error)}` }] };
-    }
-  },
-};
+  reading: "the Langfuse export",
+  detect,
+  parse: parseDocument,
+});

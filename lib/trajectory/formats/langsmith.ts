@@ -7,6 +7,7 @@ import { outcomeFromScores, type ScoreRecord } from "./spans/scores";
 import { groupByTrace } from "./spans/span-node";
 import { spanTrajectory } from "./spans/span-trajectory";
 import { isRecord, num, str, type Dict } from "./spans/values";
+import { guardedFormat } from "./guarded-format";
 import type { FormatParser, ParseIssue, ParseOutput, SourceDocument } from "./types";
 
 const FORMAT_ID = "langsmith";
@@ -85,21 +86,10 @@ function parseDocument(doc: SourceDocument): ParseOutput {
   return { trajectories, issues };
 }
 
-export const langsmithFormat: FormatParser = {
+export const langsmithFormat: FormatParser = guardedFormat({
   id: FORMAT_ID,
   label: "LangSmith runs (ingest payloads, run trees)",
-  detect(doc) {
-    try {
-      return detect(doc);
-    } catch {
-      return 0;
-    }
-  },
-  parse(doc) {
-    try {
-      return parseDocument(doc);
-    } catch (error) {
-      return { trajectories: [], issues: [{ severity: "error", message: `Could not read the LangSmith runs: ${error instanceof Error ? error.message : String(error)}` }] };
-    }
-  },
-};
+  reading: "the LangSmith runs",
+  detect,
+  parse: parseDocument,
+});

@@ -8,6 +8,7 @@ import {
   applyReplyUsage, findChatRequest, findChatResponse, rebuildChatConversations, requestMessages, type ChatConversation, type ChatExchange,
 } from "./chat-exchanges";
 import { conversationTrajectory, outcomeFromRecord, type TrajectoryContext } from "./conversation-trajectory";
+import { guardedFormat } from "./guarded-format";
 import type { FormatParser, ParseIssue, ParseOutput, SourceDocument } from "./types";
 
 export const OPENAI_CHAT_FORMAT_ID = "openai-chat";
@@ -116,19 +117,16 @@ function parseShape(shape: Shape): ParseOutput {
   return { trajectories, issues };
 }
 
-export const openaiChatFormat: FormatParser = {
+export const openaiChatFormat: FormatParser = guardedFormat({
+  reading: "the chat log",
   id: OPENAI_CHAT_FORMAT_ID,
   label: "OpenAI-style chat messages / request logs",
   detect(doc) {
     return shapeOf(doc)?.score ?? 0;
   },
   parse(doc) {
-    try {
-      const shape = shapeOf(doc);
-      if (shape) return parseShape(shape);
-      return { trajectories: [], issues: [{ severity: "error", message: "Not an OpenAI-style chat log: expected a message array, {messages:[…]}, or request/response records." }] };
-    } catch (error) {
-      return { trajectories: [], issues: [{ severity: "error", message: `Could not read the chat log: ${error instanceof Error ? error.message : String(error)}` }] };
-    }
+    const shape = shapeOf(doc);
+    if (shape) return parseShape(shape);
+    return { trajectories: [], issues: [{ severity: "error", message: "Not an OpenAI-style chat log: expected a message array, {messages:[…]}, or request/response records." }] };
   },
-};
+});

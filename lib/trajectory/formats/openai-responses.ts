@@ -6,6 +6,7 @@ import type { NormalizedTrajectoryInput } from "../schema";
 import { applyReplyUsage } from "./chat-exchanges";
 import { conversationTrajectory, outcomeFromRecord } from "./conversation-trajectory";
 import { rebuildResponsesConversations, type ResponsesExchange } from "./responses-exchanges";
+import { guardedFormat } from "./guarded-format";
 import type { FormatParser, ParseIssue, ParseOutput, SourceDocument } from "./types";
 
 export const OPENAI_RESPONSES_FORMAT_ID = "openai-responses";
@@ -86,19 +87,16 @@ function parseShape(shape: Shape): ParseOutput {
   return { trajectories, issues };
 }
 
-export const openaiResponsesFormat: FormatParser = {
+export const openaiResponsesFormat: FormatParser = guardedFormat({
+  reading: "the Responses log",
   id: OPENAI_RESPONSES_FORMAT_ID,
   label: "OpenAI Responses API items / responses",
   detect(doc) {
     return shapeOf(doc)?.score ?? 0;
   },
   parse(doc) {
-    try {
-      const shape = shapeOf(doc);
-      if (shape) return parseShape(shape);
-      return { trajectories: [], issues: [{ severity: "error", message: "Not a Responses API log: expected an item array, a response object, or {input, output} records." }] };
-    } catch (error) {
-      return { trajectories: [], issues: [{ severity: "error", message: `Could not read the Responses log: ${error instanceof Error ? error.message : String(error)}` }] };
-    }
+    const shape = shapeOf(doc);
+    if (shape) return parseShape(shape);
+    return { trajectories: [], issues: [{ severity: "error", message: "Not a Responses API log: expected an item array, a response object, or {input, output} records." }] };
   },
-};
+});

@@ -7,6 +7,7 @@ import { collectSpans, isBareAttributeMap, isSpanRecord, spanNode, type RawSpan 
 import { groupByTrace } from "./spans/span-node";
 import { spanTrajectory } from "./spans/span-trajectory";
 import { isRecord, pick, str } from "./spans/values";
+import { guardedFormat } from "./guarded-format";
 import type { FormatParser, ParseIssue, ParseOutput, SourceDocument } from "./types";
 
 const FORMAT_ID = "otel-genai";
@@ -77,21 +78,10 @@ function unique(values: (string | undefined)[]): string[] {
   return [...new Set(values.filter((value): value is string => value !== undefined && value !== ""))];
 }
 
-export const otelGenaiFormat: FormatParser = {
+export const otelGenaiFormat: FormatParser = guardedFormat({
   id: FORMAT_ID,
   label: "OpenTelemetry GenAI spans (OTLP/JSON, SDK span dumps)",
-  detect(doc) {
-    try {
-      return detect(doc);
-    } catch {
-      return 0;
-    }
-  },
-  parse(doc) {
-    try {
-      return parseDocument(doc);
-    } catch (error) {
-      return { trajectories: [], issues: [{ severity: "error", message: `Could not read the OpenTelemetry data: ${error instanceof Error ? error.message : String(error)}` }] };
-    }
-  },
-};
+  reading: "the OpenTelemetry data",
+  detect,
+  parse: parseDocument,
+});
