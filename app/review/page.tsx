@@ -39,7 +39,7 @@ export default async function ReviewPage({ searchParams }: { searchParams: Searc
   const filters = parseReviewFiltersLenient(params);
   const [page, counts, facets] = await Promise.all([
     listTips({ projectId, ...toTipListFilters(filters), limit: REVIEW_PAGE_SIZE }),
-    countTipsByStatus({ projectId }),
+    countTipsByStatus({ projectId, ...toTipListFilters(filters) }),
     getTrajectoryFacets({ projectId }),
   ]);
   return (

@@ -35,8 +35,9 @@ export async function listTips(filters: TipListFilters) {
   return { items: rows.slice(0, limit), nextCursor: rows.length > limit ? String(offset + limit) : null };
 }
 
-export async function countTipsByStatus({ projectId }: { projectId: string }): Promise<Record<TipStatus, number>> {
-  const groups = await getDb().tip.groupBy({ by: ["status"], where: { projectId }, _count: true });
+/** Tips per status under the same filters as the list (the status filter itself is ignored: the counts are the tabs). */
+export async function countTipsByStatus(filters: TipListFilters): Promise<Record<TipStatus, number>> {
+  const groups = await getDb().tip.groupBy({ by: ["status"], where: tipWhere({ ...filters, status: undefined }), _count: true });
   const counts = { proposed: 0, approved: 0, rejected: 0, merged: 0, archived: 0 } as Record<TipStatus, number>;
   for (const group of groups) counts[group.status] = group._count;
   return counts;

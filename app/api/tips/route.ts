@@ -21,7 +21,7 @@ export async function GET(request: NextRequest) {
     const { projectId, cursor, limit, ...filters } = querySchema.parse(Object.fromEntries(request.nextUrl.searchParams));
     const [page, counts] = await Promise.all([
       listTips({ projectId, ...toTipListFilters(filters), cursor, limit }),
-      countTipsByStatus({ projectId }),
+      countTipsByStatus({ projectId, ...toTipListFilters(filters) }),
     ]);
     const body: TipListPage = { items: page.items.map(toTipListItem), nextCursor: page.nextCursor, counts };
     return NextResponse.json(body);

@@ -1,6 +1,7 @@
 // Proposals are saved once, flagged, and reviewed with versioned, recorded changes.
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
+import { countTipsByStatus, listTips } from "@/lib/db/tip-queries";
 import { saveTipProposals, type TipProposalInput } from "@/lib/db/tips";
 import { approveTip, bulkDecide, editTip, rejectTip, undoLastDecision } from "@/lib/review/review-tip";
 import { createProject, createTrajectory } from "../../builders";
@@ -91,5 +92,17 @@ describe("reviewing", () => {
     const result = await bulkDecide({ tips: [{ id: x!, version: 1 }, { id: y!, version: 1 }], actor: "ana", decision: "approve" });
     expect(result.done).toEqual([y]);
     expect(result.failed).toEqual([{ id: x, error: expect.stringMatching(/changed by/) }]);
+  });
+});
+
+describe("review queue queries", () => {
+  it("counts tips per status under the list's filters, whatever tab is open", async () => {
+    const { project, save } = await setup();
+    const [a, b] = (await save([proposal(), proposal({ category: "optimization", content: "Use empty_cart() instead of calling remove_from_cart(item_id) for each item." })])).created;
+    await approveTip({ id: a!, version: 1, actor: "ana" });
+    expect(await countTipsByStatus({ projectId: project.id })).toMatchObject({ proposed: 1, approved: 1, rejected: 0 });
+    expect(await countTipsByStatus({ projectId: project.id, category: "optimization", status: "approved" })).toMatchObject({ proposed: 1, approved: 0 });
+    const page = await listTips({ projectId: project.id, status: "proposed" });
+    expect(page.items.map((tip) => tip.id)).toEqual([b]);
   });
 });
