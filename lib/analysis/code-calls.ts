@@ -1,5 +1,6 @@
 // Reads the actions inside code steps: `apis.<app>.<api>(kw=…)` calls (AppWorld-style agents write
 // their tool use as Python) and the program a shell command runs. Text heuristics, never execution.
+import { splitPythonArguments } from "../trajectory/normalize/python-arguments";
 
 /** One `apis.<app>.<api>(…)` call in a code cell. */
 export interface CodeCall {
@@ -34,38 +35,11 @@ export function findApiCalls(code: string): CodeCall[] {
   return calls;
 }
 
-/** Top-level arguments from just after "(" up to the matching ")"; quotes and brackets respected. */
+/** Top-level arguments as one record: keyword arguments by name, positional ones as arg0, arg1… */
 export function splitCallArguments(source: string): Record<string, string> {
-  const parts: string[] = [];
-  let depth = 0;
-  let quote: string | null = null;
-  let current = "";
-  for (let i = 0; i < source.length; i++) {
-    const ch = source[i]!;
-    if (quote) {
-      current += ch;
-      if (ch === "\\") current += source[++i] ?? "";
-      else if (ch === quote) quote = null;
-      continue;
-    }
-    if (ch === '"' || ch === "'") quote = ch;
-    else if ("([{".includes(ch)) depth++;
-    else if (")]}".includes(ch) && depth-- === 0) break;
-    else if (ch === "," && depth === 0) {
-      parts.push(current);
-      current = "";
-      continue;
-    }
-    current += ch;
-  }
-  parts.push(current);
-  const args: Record<string, string> = {};
-  let positional = 0;
-  for (const part of parts.map((p) => p.trim()).filter(Boolean)) {
-    const kw = /^([A-Za-z_]\w*)\s*=(?!=)\s*([\s\S]*)$/.exec(part);
-    if (kw) args[kw[1]!] = kw[2]!.trim();
-    else if (!part.startsWith("**")) args[`arg${positional++}`] = part;
-  }
+  const { named, positional } = splitPythonArguments(source);
+  const args: Record<string, string> = { ...named };
+  positional.filter((part) => !part.startsWith("**")).forEach((part, index) => (args[`arg${index}`] = part));
   return args;
 }
 

@@ -3,6 +3,7 @@
 // in file names, and a readable message for the REPL's "Execution failed" tracebacks.
 import type { Outcome, StepInput } from "../schema";
 import { detectErrorText } from "../normalize/errors";
+import { splitPythonArguments } from "../normalize/python-arguments";
 
 /** Task ids are `<scenario 7-hex>_<variant>` (e.g. 82e2fac_1), also inside names like ace__82e2fac_1. */
 const TASK_ID = /(?:^|[^0-9a-f])([0-9a-f]{7}_\d{1,2})(?![0-9A-Za-z])/;
@@ -42,7 +43,7 @@ export function findCompletion(steps: StepInput[]): CompletionReport | undefined
     const calls = [...step.code.matchAll(COMPLETE_TASK)];
     const last = calls.at(-1);
     if (!last) continue;
-    const args = splitArguments(step.code.slice(last.index + last[0].length));
+    const args = splitPythonArguments(step.code.slice(last.index + last[0].length));
     const answerText = args.named.answer ?? args.positional[0];
     const answer = answerText === undefined ? undefined : pythonLiteral(answerText);
     const status = args.named.status === undefined ? undefined : pythonLiteral(args.named.status);
@@ -79,50 +80,6 @@ export function executionErrorMessage(output: string): string | undefined {
   const message = lines.find((l) => /^Message:/.test(l));
   if (message) return `Syntax error: ${message.replace(/^Message:\s*/, "")}`.slice(0, 500);
   return detectErrorText(output) ?? lines[0]!.trim().slice(0, 500);
-}
-
-/** Top-level arguments of a Python call, from just after "(" to its matching ")". */
-function splitArguments(source: string): { named: Record<string, string>; positional: string[] } {
-  const parts: string[] = [];
-  let depth = 0;
-  let quote: string | undefined;
-  let current = "";
-  for (let i = 0; i < source.length; i++) {
-    const ch = source[i]!;
-    if (quote) {
-      current += ch;
-      if (ch === "\\") current += source[++i] ?? "";
-      else if (source.startsWith(quote, i)) {
-        current += quote.slice(1);
-        i += quote.length - 1;
-        quote = undefined;
-      }
-      continue;
-    }
-    if (ch === '"' || ch === "'") quote = source.startsWith(ch.repeat(3), i) ? ch.repeat(3) : ch;
-    if (quote && quote.length === 3) {
-      current += quote;
-      i += 2;
-      continue;
-    }
-    if ("([{".includes(ch)) depth++;
-    if (")]}".includes(ch) && depth-- === 0) break;
-    if (ch === "," && depth === 0) {
-      parts.push(current);
-      current = "";
-      continue;
-    }
-    current += ch;
-  }
-  parts.push(current);
-  const named: Record<string, string> = {};
-  const positional: string[] = [];
-  for (const part of parts.map((p) => p.trim()).filter(Boolean)) {
-    const kw = /^([A-Za-z_]\w*)\s*=(?!=)\s*([\s\S]*)$/.exec(part);
-    if (kw) named[kw[1]!] = kw[2]!.trim();
-    else positional.push(part);
-  }
-  return { named, positional };
 }
 
 /** The value of a literal (string, number, bool); null for None; undefined for an expression. */
