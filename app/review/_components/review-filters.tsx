@@ -1,9 +1,9 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
+import { DebouncedSearchInput } from "@/components/ui/debounced-search-input";
 import { Select } from "@/components/ui/select";
 import { ORIGIN_LABEL } from "@/components/tips/tip-badges";
 import { SOURCE_OUTCOMES, TIP_CATEGORIES, TIP_GRANULARITIES, TIP_ORIGINS, TIP_PRIORITIES } from "@/components/tips/types";
@@ -72,43 +72,19 @@ function Control({ id, label, width, children }: { id: string; label: string; wi
   );
 }
 
-const SEARCH_DEBOUNCE_MS = 300;
 
 /** Text in content or purpose, applied after a pause in typing (Enter at once). */
 function SearchBox({ urlValue, onSearch }: { urlValue: string; onSearch: (q: string) => void }) {
-  const [text, setText] = useState(urlValue);
-  const [lastSent, setLastSent] = useState(urlValue);
-  if (urlValue !== lastSent) {
-    setLastSent(urlValue);
-    setText(urlValue);
-  }
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const schedule = (value: string, delay: number) => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      setLastSent(value.trim());
-      onSearch(value.trim());
-    }, delay);
-  };
   return (
-    <div className="min-w-40 flex-1 space-y-0.5">
-      <label htmlFor="review-filter-q" className="block text-[11px] font-medium text-zinc-500">Search tips</label>
-      <Input
-        id="review-filter-q"
-        type="search"
-        placeholder="Text in content or purpose"
-        value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          schedule(event.target.value, SEARCH_DEBOUNCE_MS);
-        }}
-        onKeyDown={(event) => {
-          if (event.key === "Enter") schedule(text, 0);
-          if (event.key === "Escape") event.currentTarget.blur(); // back to the shortcuts
-        }}
-        data-testid="review-filter-q"
-      />
-    </div>
+    <DebouncedSearchInput
+      id="review-filter-q"
+      label="Search tips"
+      placeholder="Text in content or purpose"
+      urlValue={urlValue}
+      onSearch={onSearch}
+      testId="review-filter-q"
+      blurOnEscape // back to the shortcuts
+      className="min-w-40 flex-1 space-y-0.5"
+    />
   );
 }

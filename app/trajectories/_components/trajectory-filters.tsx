@@ -1,8 +1,8 @@
 "use client";
 
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
-import { SearchIcon } from "@/components/ui/icons";
+import { DebouncedSearchInput } from "@/components/ui/debounced-search-input";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { OUTCOME_LABELS } from "@/lib/trajectory/schema";
@@ -21,7 +21,6 @@ type TrajectoryFiltersProps = {
   onClear: () => void;
 };
 
-const SEARCH_DEBOUNCE_MS = 300;
 
 /** The filter bar: every control is a labelled native field, so it works with the keyboard. */
 export function TrajectoryFilters({ filters, facets, formatLabels, onChange, onClear }: TrajectoryFiltersProps) {
@@ -85,41 +84,17 @@ function Control({ id, label, width, children }: { id: string; label: string; wi
  * keeps its own text while typing; a URL change it did not make (Clear filters) replaces it.
  */
 function SearchBox({ urlValue, onSearch }: { urlValue: string; onSearch: (q: string) => void }) {
-  const [text, setText] = useState(urlValue);
-  const [lastSent, setLastSent] = useState(urlValue);
-  if (urlValue !== lastSent) {
-    setLastSent(urlValue);
-    setText(urlValue);
-  }
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const schedule = (value: string, delay: number) => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      setLastSent(value.trim());
-      onSearch(value.trim());
-    }, delay);
-  };
   return (
-    <div className="min-w-48 flex-1 space-y-0.5">
-      <label htmlFor="filter-q" className="block text-[11px] font-medium text-zinc-500">Search tasks</label>
-      <div className="relative">
-        <SearchIcon className="pointer-events-none absolute top-2 left-2 size-4 text-zinc-400" />
-        <Input
-          id="filter-q"
-          type="search"
-          placeholder="Text in the task description"
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            schedule(e.target.value, SEARCH_DEBOUNCE_MS);
-          }}
-          onKeyDown={(e) => e.key === "Enter" && schedule(text, 0)}
-          className="pl-8"
-          data-testid="filter-search"
-        />
-      </div>
-    </div>
+    <DebouncedSearchInput
+      id="filter-q"
+      label="Search tasks"
+      placeholder="Text in the task description"
+      urlValue={urlValue}
+      onSearch={onSearch}
+      testId="filter-search"
+      withIcon
+      className="min-w-48 flex-1 space-y-0.5"
+    />
   );
 }
 
