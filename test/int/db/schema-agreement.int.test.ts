@@ -31,8 +31,10 @@ describe("schema agreement", () => {
     await db.trajectoryStep.create({
       data: { trajectoryId: trajectory.id, index: 0, kind: "tool_call", thought: "t", actionKind: "tool", actionName: "get", actionArgs: { a: 1 }, code: "x()", observation: "o", isError: true, errorMessage: "e", timestamp: new Date(), tokens: { in: 1 }, raw: { r: 1 } },
     });
-    const run = await db.clusteringRun.create({ data: { projectId: project.id, mode: "full", threshold: 0.85, linkage: "average", model: "local-hash-v1" } });
-    const cluster = await db.cluster.create({ data: { projectId: project.id, runId: run.id, canonicalDescription: "Authenticate with an app", state: "active" } });
+    const run = await db.clusteringRun.create({ data: { projectId: project.id, mode: "full", threshold: 0.85, linkage: "average", model: "local-hash-v1", method: "llm", status: "succeeded", jobId: randomUUID(), actor: "r", stats: { clusters: 1 }, error: null, finishedAt: new Date() } });
+    const cluster = await db.cluster.create({
+      data: { projectId: project.id, runId: run.id, canonicalDescription: "Authenticate with an app", canonicalSource: "llm", members: [{ description: "d", tipIds: [] }], size: 2, minSimilarity: 0.86, meanSimilarity: 0.9, state: "active" },
+    });
     const subtask = await db.subtask.create({
       data: { trajectoryId: trajectory.id, index: 0, description: "Login as x", generalizedDescription: "Authenticate", applications: ["spotify"], purpose: "p", stepStart: 0, stepEnd: 3, clusterId: cluster.id },
     });
@@ -50,8 +52,13 @@ describe("schema agreement", () => {
     await db.tipSource.create({ data: { tipId: merged.id, trajectoryId: trajectory.id, stepStart: 0, stepEnd: 3, outcomeLabel: "success" } });
     await db.tipEvent.create({ data: { tipId: tip.id, type: "merged", actor: "system", before: { a: 1 }, after: { b: 2 }, note: "n" } });
     await db.mergeProposal.create({
-      data: { clusterId: cluster.id, status: "reverted", sourceTipIds: [tip.id], resultTipId: merged.id, proposedTip: { content: "c" }, diff: [], conflicts: [], decidedAt: new Date(), decidedBy: "r" },
+      data: {
+        projectId: project.id, runId: run.id, clusterId: cluster.id, kind: "conflict", origin: "llm", status: "reverted", sourceTipIds: [tip.id], resultTipId: merged.id, proposedTip: { content: "c" },
+        diff: [], conflicts: [], rule: "success-over-failure", rationale: "why", priorState: [{ id: tip.id }], fingerprint: "f", decidedAt: new Date(), decidedBy: "r", decisionNote: "n",
+      },
     });
+    await db.tipPairDecision.create({ data: { projectId: project.id, tipAId: tip.id, tipBId: merged.id, decision: "distinct", actor: "r", proposalId: randomUUID() } });
+    await db.project.update({ where: { id: project.id }, data: { autoAcceptMerges: true, consolidationThreshold: 0.8, consolidationLinkage: "complete" } });
     await db.llmCall.create({
       data: { projectId: project.id, stage: "extraction", model: "m", promptId: "p", promptVersion: "v1", inputHash: "h", cacheKey: "k", status: "ok", cacheHit: true, request: {}, response: {}, attempts: 2, inputTokens: 1, outputTokens: 2, latencyMs: 3, costUsd: 0.5 },
     });
@@ -67,7 +74,7 @@ describe("schema agreement", () => {
       include: {
         trajectories: { include: { steps: true, subtasks: true, sources: true } },
         uploads: true, tips: { include: { sources: true, events: true, mergedFrom: true } },
-        clusters: { include: { proposals: true } }, clusteringRuns: true, llmCalls: true, jobs: true,
+        clusters: { include: { proposals: true } }, clusteringRuns: { include: { proposals: true } }, mergeProposals: true, pairDecisions: true, llmCalls: true, jobs: true,
         retrievalSettings: true, retrievalLogs: { include: { outcomes: true } }, apiKeys: true,
       },
     });
@@ -77,6 +84,8 @@ describe("schema agreement", () => {
     expect((await db.extraction.findUniqueOrThrow({ where: { id: extraction.id }, include: { tips: true } })).tips).toHaveLength(1);
     expect(loaded.tips.find((t) => t.id === merged.id)!.mergedFrom.map((t) => t.id)).toEqual([tip.id]);
     expect(loaded.clusters[0]!.proposals[0]!.status).toBe("reverted");
+    expect(loaded.clusteringRuns[0]!.proposals[0]!.rule).toBe("success-over-failure");
+    expect(loaded.pairDecisions[0]!.decision).toBe("distinct");
     expect(loaded.retrievalLogs[0]!.outcomes).toHaveLength(1);
     expect(loaded.retrievalSettings?.topK).toBe(5);
     expect(loaded.jobs[0]!.itemErrors).toEqual([]);
