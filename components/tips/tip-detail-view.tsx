@@ -11,11 +11,12 @@ import type { SimilarTip, TipDetail } from "./types";
 type TipDetailViewProps = {
   tip: TipDetail;
   similar: SimilarTip[];
+  flaggedAgainst: SimilarTip[];
   onFilterTrajectory?: (trajectoryId: string) => void;
 };
 
 /** Everything about one tip, read-only; the review pane and the tip page put their actions above it. */
-export function TipDetailView({ tip, similar, onFilterTrajectory }: TipDetailViewProps) {
+export function TipDetailView({ tip, similar, flaggedAgainst, onFilterTrajectory }: TipDetailViewProps) {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-1.5">
@@ -28,12 +29,18 @@ export function TipDetailView({ tip, similar, onFilterTrajectory }: TipDetailVie
       <TipText tip={tip} />
       <Section title={`Quality flags (${tip.flags.length})`}>
         <TipFlags flags={tip.flags} />
+        {flaggedAgainst.length > 0 ? (
+          <div className="mt-2">
+            <h4 className="mb-1 text-xs text-zinc-600">Flagged against, when it was proposed</h4>
+            <TipSimilar similar={flaggedAgainst} empty="" testId="tip-flagged-against" showStatus />
+          </div>
+        ) : null}
       </Section>
       <Section title={`Provenance (${tip.sources.length})`}>
         <TipProvenance sources={tip.sources} onFilterTrajectory={onFilterTrajectory} />
       </Section>
-      <Section title={`Similar approved tips (${similar.length})`} hint="possible duplicate or conflict">
-        <TipSimilar similar={similar} />
+      <Section title={`Similar approved tips (${similar.length})`} hint="nearest by embedding: likely duplicate, possible conflict or related">
+        <TipSimilar similar={similar} empty="No approved tip is at least 50% similar." />
       </Section>
       <Section title="Extraction">
         <TipAttribution extraction={tip.extraction} />

@@ -1,5 +1,5 @@
 import { cn } from "@/components/ui/cn";
-import { BLOCKING_FLAGS, TIP_FLAGS } from "@/lib/review/quality-flags";
+import { BLOCKING_FLAGS, SIMILARITY_FLAGS, TIP_FLAGS } from "@/lib/review/quality-flags";
 
 export function isBlockingFlag(flag: string): boolean {
   return (BLOCKING_FLAGS as readonly string[]).includes(flag);
@@ -9,7 +9,7 @@ function explain(flag: string): string {
   return flag in TIP_FLAGS ? TIP_FLAGS[flag as keyof typeof TIP_FLAGS] : "Flagged by a quality check";
 }
 
-/** Quality flags with what each means; blocking ones (injection, secrets, vague…) in red. */
+/** Quality flags with what each means; blocking ones (injection, secrets, vague…) in red, similarity ones amber. */
 export function TipFlags({ flags }: { flags: string[] }) {
   if (flags.length === 0) return <p className="text-xs text-zinc-500">No quality flags.</p>;
   const ordered = [...flags].sort((a, b) => Number(isBlockingFlag(b)) - Number(isBlockingFlag(a)));
@@ -28,12 +28,16 @@ export function TipFlags({ flags }: { flags: string[] }) {
             )}
           >
             <span className="font-mono font-semibold">{flag}</span> — {explain(flag)}
-            {isBlocking ? <span className="font-medium"> · never auto-approved</span> : <span> · informs only</span>}
+            {isBlocking ? <span className="font-medium"> · never auto-approved</span> : <span> · {explainEffect(flag)}</span>}
           </li>
         );
       })}
     </ul>
   );
+}
+
+function explainEffect(flag: string): string {
+  return (SIMILARITY_FLAGS as readonly string[]).includes(flag) ? "not auto-approved: compare with the tip it resembles" : "informs only";
 }
 
 /** Compact marker for list rows: "2 flags", red when any blocks auto-approval. */

@@ -83,15 +83,20 @@ export interface TipDetail extends TipListItem {
   extraction: TipExtractionView | null;
 }
 
-/** An approved tip that shares words with the one under review: a possible duplicate or conflict. */
+/** How a similar tip relates to the one under review (see lib/review/similar-tips.ts). */
+export type SimilarityLabel = "likely duplicate" | "possible conflict" | "related";
+
+/** A tip whose content embedding is close to the one under review. */
 export interface SimilarTip {
   id: string;
+  status: TipStatus;
   content: string;
   category: TipCategory;
   priority: TipPriority;
   application: string | null;
-  /** How many of the reviewed tip's key words it contains. */
-  sharedWords: number;
+  /** Cosine similarity of content + purpose, 0–1. */
+  similarity: number;
+  label: SimilarityLabel;
 }
 
 export type TipCounts = Record<TipStatus, number>;
@@ -105,5 +110,8 @@ export interface TipListPage {
 
 export interface TipDetailResponse {
   tip: TipDetail;
+  /** The nearest approved tips (top 5, similarity ≥ 0.5), best first. */
   similar: SimilarTip[];
+  /** The tips the quality gate flagged it against when it was proposed (duplicates, conflicts), as they are now. */
+  flaggedAgainst: SimilarTip[];
 }

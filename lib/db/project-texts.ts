@@ -1,4 +1,5 @@
 // Every text of a project that retrieval or clustering embeds, with the owner it belongs to.
+import { tipContentText } from "../review/similar-tips";
 import { getDb } from "./client";
 
 export const EMBEDDING_OWNER_TYPES = ["tip_content", "tip_index", "subtask", "cluster", "trajectory_task"] as const;
@@ -37,7 +38,7 @@ export async function listProjectTexts({ projectId }: { projectId: string }): Pr
   return [
     // The paper embeds tip content + purpose for semantic search, and indexes retrieval by description.
     ...tips.flatMap((tip) => [
-      { ownerType: "tip_content" as const, ownerId: tip.id, text: `${tip.content}\n${tip.purpose}` },
+      { ownerType: "tip_content" as const, ownerId: tip.id, text: tipContentText(tip) },
       { ownerType: "tip_index" as const, ownerId: tip.id, text: tip.indexDescription },
     ]),
     ...subtasks.map((s) => ({

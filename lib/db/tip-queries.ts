@@ -1,6 +1,6 @@
-// Reading tips for review: filtered, sorted list with counts per status, and one tip with
-// everything the detail pane shows (provenance, history, the extraction that produced it).
-import type { Prisma, TipStatus } from "./generated/client";
+// Reading tips for review: filtered, sorted list with counts per status, one tip with everything
+// the detail pane shows (provenance, history, the extraction that produced it), and tips by id.
+import type { Prisma, TipCategory, TipStatus } from "./generated/client";
 import { getDb } from "./client";
 
 export interface TipListFilters {
@@ -54,13 +54,20 @@ export async function getTipDetail({ id }: { id: string }) {
   });
 }
 
-/** Approved tips of the project in the same category with overlapping words — candidate duplicates / conflicts. */
-export async function findSimilarApprovedTips({ projectId, excludeId, words }: { projectId: string; excludeId: string; words: string[] }) {
-  if (words.length === 0) return [];
+/** Tips of one project by id, restricted to some statuses: e.g. which vector-search neighbours are live tips. */
+export async function listTipsByIds({ projectId, ids, statuses }: { projectId: string; ids: string[]; statuses?: TipStatus[] }) {
+  if (ids.length === 0) return [];
   return getDb().tip.findMany({
-    where: { projectId, status: "approved", id: { not: excludeId }, OR: words.slice(0, 8).map((word) => ({ content: { contains: word, mode: "insensitive" as const } })) },
-    take: 20,
-    select: { id: true, content: true, category: true, priority: true, application: true },
+    where: { projectId, id: { in: ids }, ...(statuses && { status: { in: statuses } }) },
+    select: { id: true, status: true, content: true, category: true, priority: true, application: true },
+  });
+}
+
+/** A tip giving the same advice: same category and content (ignoring case), not rejected or archived. */
+export async function findSameAdviceTip({ projectId, category, content }: { projectId: string; category: TipCategory; content: string }) {
+  return getDb().tip.findFirst({
+    where: { projectId, category, content: { equals: content, mode: "insensitive" }, status: { notIn: ["rejected", "archived"] } },
+    select: { id: true },
   });
 }
 

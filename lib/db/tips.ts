@@ -1,8 +1,12 @@
-// Tips: saving proposals (never twice), and the review changes — each one versioned (no lost
-// update between two reviewers) and recorded as a history event. Nothing is hard-deleted.
+// Tips: saving proposals (never twice, each through the quality gate), and the review changes —
+// each one versioned (no lost update between two reviewers) and recorded as a history event.
+// Nothing is hard-deleted.
 import { createHash } from "node:crypto";
+import type { EmbeddingClient } from "../embeddings/types";
 import { AppError } from "../errors";
 import { canAutoApprove, contentFlags, normalizeTipText } from "../review/quality-flags";
+import { createSimilarityGate } from "../review/similarity-gate";
+import { getConfiguredEmbedder } from "../settings/embedding-settings";
 import { getDb } from "./client";
 import type { Prisma, Tip, TipStatus } from "./generated/client";
 
@@ -37,70 +41,103 @@ export interface SaveProposalsInput {
   actor: string;
 }
 
-/** Saves new proposals; returns created ids and how many were already proposed before. */
-export async function saveTipProposals(input: SaveProposalsInput): Promise<{ created: string[]; existing: number }> {
+/**
+ * Saves new proposals; returns created ids and how many were already proposed before. Each new
+ * tip passes the quality gate (content flags, then duplicates / near duplicates / conflicts against
+ * the project's tips and the batch's earlier ones) and gets its content vector, so later batches
+ * and the detail pane compare against it.
+ */
+export async function saveTipProposals(
+  input: SaveProposalsInput,
+  deps: { embedder?: EmbeddingClient } = {},
+): Promise<{ created: string[]; existing: number }> {
   const db = getDb();
   const project = await db.project.findUniqueOrThrow({ where: { id: input.projectId }, select: { autoApprove: true } });
+  const { fresh, existing } = await withoutSaved(input);
+  if (fresh.length === 0) return { created: [], existing };
+  const gate = await createSimilarityGate({
+    projectId: input.projectId,
+    proposals: fresh.map(({ proposal }) => proposal),
+    embedder: deps.embedder ?? (await getConfiguredEmbedder()),
+  });
   const created: string[] = [];
-  let existing = 0;
-  for (const proposal of input.proposals) {
-    const fingerprint = tipFingerprint(input.trajectoryId, proposal);
-    if (await db.tip.findUnique({ where: { projectId_fingerprint: { projectId: input.projectId, fingerprint } }, select: { id: true } })) {
-      existing++;
-      continue;
-    }
-    const flags: string[] = contentFlags(proposal);
-    const sameAdvice = await db.tip.findFirst({
-      where: { projectId: input.projectId, category: proposal.category, content: { equals: proposal.content, mode: "insensitive" }, status: { notIn: ["rejected", "archived"] } },
-      select: { id: true },
-    });
-    if (sameAdvice) flags.push("duplicate");
+  for (const [index, { proposal, fingerprint }] of fresh.entries()) {
+    const similarity = await gate.check(index);
+    const flags: string[] = [...contentFlags(proposal), ...similarity.flags];
     const status: TipStatus = project.autoApprove && canAutoApprove(flags) ? "approved" : "proposed";
+    // `similarTo` records which tips it duplicates or contradicts (the pane lists them).
+    const similarTo = similarity.similarTo.map(({ id, similarity: score, label }) => ({ id, similarity: score, label }));
+    const proposed: Prisma.InputJsonObject = { status: "proposed", flags, ...(similarTo.length > 0 && { similarTo }) };
     const tip = await db.tip.create({
       data: {
-        projectId: input.projectId,
-        extractionId: input.extractionId,
+        ...tipData(input, proposal),
         fingerprint,
-        category: proposal.category,
-        content: proposal.content,
-        purpose: proposal.purpose,
-        steps: proposal.steps,
-        trigger: proposal.trigger,
-        negativeExample: proposal.negativeExample ?? null,
-        application: proposal.application,
-        taskCategory: proposal.taskCategory,
-        priority: proposal.priority,
-        granularity: proposal.granularity,
-        indexDescription: proposal.indexDescription ?? input.taskDescription,
-        sourceOutcome: proposal.sourceOutcome ?? null,
-        origin: proposal.source === "heuristic" ? "offline" : "llm",
-        evidence: proposal.evidence ?? null,
         flags,
         status,
-        model: input.llm?.model ?? null,
-        promptVersion: input.llm?.promptVersion ?? null,
-        costUsd: input.llm?.costUsd ?? null,
-        updatedBy: input.actor,
-        sources: {
-          create: proposal.provenance.map((range) => ({
-            trajectoryId: input.trajectoryId,
-            stepStart: range.stepStart,
-            stepEnd: range.stepEnd,
-            outcomeLabel: input.outcomeLabel,
-          })),
-        },
         events: {
           create: [
-            { type: "proposed", actor: input.actor, after: { status: "proposed", flags } },
+            { type: "proposed", actor: input.actor, after: proposed },
             ...(status === "approved" ? [{ type: "auto_approved", actor: "auto-approve policy", after: { status } }] : []),
           ],
         },
       },
       select: { id: true },
     });
+    gate.remember(index, tip.id);
     created.push(tip.id);
   }
+  await gate.persist();
   return { created, existing };
+}
+
+/** Proposals not saved before (by fingerprint), without repeats inside the batch. */
+async function withoutSaved(input: SaveProposalsInput): Promise<{ fresh: { proposal: TipProposalInput; fingerprint: string }[]; existing: number }> {
+  const all = input.proposals.map((proposal) => ({ proposal, fingerprint: tipFingerprint(input.trajectoryId, proposal) }));
+  const saved = await getDb().tip.findMany({
+    where: { projectId: input.projectId, fingerprint: { in: all.map(({ fingerprint }) => fingerprint) } },
+    select: { fingerprint: true },
+  });
+  const seen = new Set(saved.map(({ fingerprint }) => fingerprint));
+  const fresh: typeof all = [];
+  for (const item of all) {
+    if (seen.has(item.fingerprint)) continue;
+    seen.add(item.fingerprint);
+    fresh.push(item);
+  }
+  return { fresh, existing: all.length - fresh.length };
+}
+
+function tipData(input: SaveProposalsInput, proposal: TipProposalInput) {
+  return {
+    projectId: input.projectId,
+    extractionId: input.extractionId,
+    category: proposal.category,
+    content: proposal.content,
+    purpose: proposal.purpose,
+    steps: proposal.steps,
+    trigger: proposal.trigger,
+    negativeExample: proposal.negativeExample ?? null,
+    application: proposal.application,
+    taskCategory: proposal.taskCategory,
+    priority: proposal.priority,
+    granularity: proposal.granularity,
+    indexDescription: proposal.indexDescription ?? input.taskDescription,
+    sourceOutcome: proposal.sourceOutcome ?? null,
+    origin: proposal.source === "heuristic" ? ("offline" as const) : ("llm" as const),
+    evidence: proposal.evidence ?? null,
+    model: input.llm?.model ?? null,
+    promptVersion: input.llm?.promptVersion ?? null,
+    costUsd: input.llm?.costUsd ?? null,
+    updatedBy: input.actor,
+    sources: {
+      create: proposal.provenance.map((range) => ({
+        trajectoryId: input.trajectoryId,
+        stepStart: range.stepStart,
+        stepEnd: range.stepEnd,
+        outcomeLabel: input.outcomeLabel,
+      })),
+    },
+  };
 }
 
 /** Trajectory + category + normalized content: the same advice proposed again is the same tip. */

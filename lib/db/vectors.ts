@@ -95,6 +95,20 @@ export async function getEmbeddingChecksums(
   return new Map(rows.map((row) => [row.ownerId, row.checksum]));
 }
 
+/** Stored vectors and checksums of some owners under one model: reuse a vector while its text is unchanged. */
+export async function getEmbeddingVectors(
+  { ownerType, ownerIds, model, dimension }: { ownerType: string; ownerIds: string[]; model: string; dimension: number },
+  db: Db = getDb(),
+): Promise<Map<string, { checksum: string; vector: number[] }>> {
+  assertDimension(dimension);
+  if (ownerIds.length === 0) return new Map();
+  const rows = await db.$queryRaw<{ ownerId: string; checksum: string; vector: string }[]>`
+    SELECT "ownerId", "checksum", "vector"::text AS "vector" FROM "Embedding"
+    WHERE "ownerType" = ${ownerType} AND "model" = ${model} AND "dimension" = ${dimension}
+      AND "ownerId" IN (${Prisma.join(ownerIds)})`;
+  return new Map(rows.map((row) => [row.ownerId, { checksum: row.checksum, vector: fromSql(row.vector) as number[] }]));
+}
+
 /** Stored vectors of one project, owner type and model (e.g. for clustering). */
 export async function listEmbeddingVectors(
   { projectId, ownerType, model, dimension }: { projectId: string; ownerType: string; model: string; dimension: number },

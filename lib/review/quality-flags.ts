@@ -1,6 +1,7 @@
 // Quality gates on proposed tips. Tip text comes from untrusted trajectories (and LLMs reading
 // them), so a tip can carry an injected instruction. Flagged tips stay in review: they are never
-// auto-approved. Vague tips are flagged so reviewers can reject or sharpen them quickly.
+// auto-approved. Vague tips are flagged so reviewers can reject or sharpen them quickly; tips that
+// repeat or contradict stored ones (lib/review/similar-tips.ts) wait for a person to choose.
 
 export const TIP_FLAGS = {
   injection: "Contains an instruction aimed at the agent itself (e.g. \"ignore previous instructions\")",
@@ -9,12 +10,20 @@ export const TIP_FLAGS = {
   exfiltration: "Asks to send data somewhere or reveal hidden content",
   vague: "No concrete action (no tool, API, command or specific check)",
   duplicate: "Same as an existing tip",
-  near_duplicate: "Very similar to an existing tip",
+  near_duplicate: "Very similar to an existing tip (embedding similarity ≥ 90%)",
+  possible_conflict: "Close to an existing tip but seems to advise the opposite (heuristic: one negates an action the other recommends)",
 } as const;
 export type TipFlag = keyof typeof TIP_FLAGS;
 
-/** Flags that block auto-approval (all but similarity flags, which only inform). */
+/** Problems in the tip's own text: shown as blocking, never auto-approved. */
 export const BLOCKING_FLAGS: readonly TipFlag[] = ["injection", "url", "secret", "exfiltration", "vague"];
+
+/**
+ * Overlap with stored tips: nothing wrong with the text itself, but a person has to decide which
+ * tip to keep (or to merge them), so these are never auto-approved either. Recomputed only when a
+ * tip is proposed; edits keep them.
+ */
+export const SIMILARITY_FLAGS: readonly TipFlag[] = ["duplicate", "near_duplicate", "possible_conflict"];
 
 const INJECTION = [
   /\bignore (?:all |any )?(?:the )?(?:previous|prior|above|earlier) (?:instructions|prompts?|rules)\b/i,
@@ -66,8 +75,10 @@ function isVague(tip: FlaggableTip): boolean {
   return true;
 }
 
+/** Only a tip without blocking or similarity flags may be approved by the project's policy. */
 export function canAutoApprove(flags: readonly string[]): boolean {
-  return !flags.some((flag) => (BLOCKING_FLAGS as readonly string[]).includes(flag));
+  const holds: readonly string[] = [...BLOCKING_FLAGS, ...SIMILARITY_FLAGS];
+  return !flags.some((flag) => holds.includes(flag));
 }
 
 /** Lower-cased, punctuation-free, whitespace-collapsed text: equal means "the same tip". */

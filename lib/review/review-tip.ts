@@ -3,8 +3,12 @@
 import { z } from "zod";
 import { changeTip, EDITABLE_TIP_FIELDS } from "../db/tips";
 import { getDb } from "../db/client";
+import type { Tip } from "../db/generated/client";
+import type { EmbeddingClient } from "../embeddings/types";
 import { AppError } from "../errors";
-import { contentFlags } from "./quality-flags";
+import { getConfiguredEmbedder } from "../settings/embedding-settings";
+import { contentFlags, SIMILARITY_FLAGS } from "./quality-flags";
+import { ensureTipVector } from "./tip-embeddings";
 
 const UNDOABLE = ["approved", "rejected", "edited", "edited_and_approved", "archived"];
 
@@ -27,6 +31,11 @@ interface Decision {
   actor: string;
 }
 
+/** Where changed tip texts get their new vectors; the configured embedder by default. */
+export interface ReviewDeps {
+  embedder?: EmbeddingClient;
+}
+
 export function approveTip({ id, version, actor }: Decision) {
   return changeTip({ id, expectedVersion: version, actor, type: "approved", data: { status: "approved", rejectReason: null } });
 }
@@ -35,32 +44,55 @@ export function rejectTip({ id, version, actor, reason }: Decision & { reason?: 
   return changeTip({ id, expectedVersion: version, actor, type: "rejected", data: { status: "rejected", rejectReason: reason ?? null }, note: reason });
 }
 
-/** Edits fields (re-checking the quality flags) and optionally approves in the same change. */
-export async function editTip({ id, version, actor, edit, approve }: Decision & { edit: TipEditInput; approve?: boolean }) {
+/**
+ * Edits fields (re-checking the content flags; similarity flags stay as the gate set them) and
+ * optionally approves in the same change. A new content or purpose is re-embedded, so later
+ * comparisons see the tip as it now reads.
+ */
+export async function editTip({ id, version, actor, edit, approve }: Decision & { edit: TipEditInput; approve?: boolean }, deps: ReviewDeps = {}) {
   const current = await getDb().tip.findUnique({ where: { id } });
   if (!current) throw new AppError("NOT_FOUND", { userMessage: "That tip does not exist." });
   const patch = Object.fromEntries(Object.entries(edit).filter(([key, value]) => value !== undefined && (EDITABLE_TIP_FIELDS as readonly string[]).includes(key)));
   const merged = { ...current, ...patch };
-  const similarityFlags = current.flags.filter((flag) => flag === "duplicate" || flag === "near_duplicate");
+  const similarityFlags = current.flags.filter((flag) => (SIMILARITY_FLAGS as readonly string[]).includes(flag));
   const flags = [...similarityFlags, ...contentFlags(merged)];
-  return changeTip({
+  const after = await changeTip({
     id,
     expectedVersion: version,
     actor,
     type: approve ? "edited_and_approved" : "edited",
     data: { ...patch, flags, ...(approve && { status: "approved", rejectReason: null }) },
   });
+  await reembedIfChanged(current, after, deps);
+  return after;
 }
 
 /** Reverts the tip's last review decision (approve, reject, edit, archive). */
-export async function undoLastDecision({ id, version, actor }: Decision) {
+export async function undoLastDecision({ id, version, actor }: Decision, deps: ReviewDeps = {}) {
   const last = await getDb().tipEvent.findFirst({ where: { tipId: id, type: { in: UNDOABLE } }, orderBy: { createdAt: "desc" } });
   const lastUndo = await getDb().tipEvent.findFirst({ where: { tipId: id, type: "undone" }, orderBy: { createdAt: "desc" } });
   if (!last || (lastUndo && lastUndo.createdAt >= last.createdAt)) {
     throw new AppError("CONFLICT", { userMessage: "There is no decision on this tip to undo." });
   }
   const before = (last.before ?? {}) as Record<string, unknown>;
-  return changeTip({ id, expectedVersion: version, actor, type: "undone", data: before, note: `undid "${last.type}" by ${last.actor}` });
+  const current = await getDb().tip.findUniqueOrThrow({ where: { id } });
+  const after = await changeTip({ id, expectedVersion: version, actor, type: "undone", data: before, note: `undid "${last.type}" by ${last.actor}` });
+  await reembedIfChanged(current, after, deps);
+  return after;
+}
+
+/**
+ * The change is committed before this runs: if the embedder fails, the edit stands and the stale
+ * vector (its checksum no longer matches) is replaced the next time the tip is shown or the
+ * project is re-embedded.
+ */
+async function reembedIfChanged(before: Tip, after: Tip, deps: ReviewDeps): Promise<void> {
+  if (before.content === after.content && before.purpose === after.purpose) return;
+  try {
+    await ensureTipVector(deps.embedder ?? (await getConfiguredEmbedder()), after);
+  } catch (error) {
+    console.warn(`[review] tip ${after.id} changed but could not be re-embedded yet`, error);
+  }
 }
 
 /** Applies one decision to many tips; each succeeds or fails on its own (a conflict does not stop the rest). */

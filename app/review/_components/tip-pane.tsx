@@ -44,7 +44,7 @@ export function TipPane({ query, review, onFilterTrajectory }: TipPaneProps) {
       </Frame>
     );
   }
-  const { tip, similar } = query.data;
+  const { tip, similar, flaggedAgainst } = query.data;
   return (
     <Frame tipId={tip.id} status={tip.status} isBusy={query.isFetching}>
       <div className="sticky top-0 z-10 -mx-4 -mt-3 mb-3 border-b border-zinc-100 bg-white/95 px-4 py-2 backdrop-blur">
@@ -53,7 +53,7 @@ export function TipPane({ query, review, onFilterTrajectory }: TipPaneProps) {
       {review.mode === "edit" ? (
         <TipEditForm key={tip.id} tip={tip} review={review} />
       ) : (
-        <TipDetailView tip={tip} similar={similar} onFilterTrajectory={onFilterTrajectory} />
+        <TipDetailView tip={tip} similar={similar} flaggedAgainst={flaggedAgainst} onFilterTrajectory={onFilterTrajectory} />
       )}
     </Frame>
   );

@@ -1,11 +1,12 @@
 // Database rows → the JSON shapes of components/tips/types.ts, the same for the review API, the
 // tip page and the review page's first render.
-import type { findSimilarApprovedTips, getTipDetail, listTips } from "@/lib/db/tip-queries";
+import type { getTipDetail, listTips } from "@/lib/db/tip-queries";
+import type { SimilarTipRow } from "@/lib/review/find-similar-tips";
 import type { SimilarTip, TipDetail, TipListItem } from "@/components/tips/types";
 
 type ListRow = Awaited<ReturnType<typeof listTips>>["items"][number];
 type DetailRow = NonNullable<Awaited<ReturnType<typeof getTipDetail>>>;
-type SimilarRow = Awaited<ReturnType<typeof findSimilarApprovedTips>>[number];
+type SimilarRow = SimilarTipRow;
 
 export function toTipListItem(row: ListRow): TipListItem {
   return {
@@ -61,25 +62,16 @@ export function toTipDetail(row: DetailRow): TipDetail {
   };
 }
 
-const STOP_WORDS = new Set(
-  "about above after again against before being below between calls could doing during every first from have having into itself more most other should since some such than that their them then there these they this those through under until using when where which while with would your".split(" "),
-);
-const MAX_WORDS = 8;
-const MAX_SIMILAR = 6;
-
-/** The longest distinct non-trivial words of a tip's advice: what a duplicate would share. */
-export function keyWords(text: string): string[] {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}_]{5,}/gu) ?? [];
-  const distinct = [...new Set(words)].filter((word) => !STOP_WORDS.has(word));
-  return distinct.sort((a, b) => b.length - a.length).slice(0, MAX_WORDS);
-}
-
-/** Candidates ranked by shared key words (two or more, or all of them for very short tips). */
-export function rankSimilar(rows: SimilarRow[], words: string[]): SimilarTip[] {
-  const needed = Math.min(2, words.length);
-  return rows
-    .map((row) => ({ ...row, sharedWords: words.filter((word) => row.content.toLowerCase().includes(word)).length }))
-    .filter((row) => row.sharedWords >= needed)
-    .sort((a, b) => b.sharedWords - a.sharedWords)
-    .slice(0, MAX_SIMILAR);
+/** A neighbouring tip for the pane: similarity as a 0–1 number, rounded for the wire. */
+export function toSimilarTip(row: SimilarRow): SimilarTip {
+  return {
+    id: row.id,
+    status: row.status,
+    content: row.content,
+    category: row.category,
+    priority: row.priority,
+    application: row.application,
+    similarity: Math.round(row.similarity * 1000) / 1000,
+    label: row.label,
+  };
 }

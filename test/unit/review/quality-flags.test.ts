@@ -20,7 +20,11 @@ describe("contentFlags", () => {
     expect(contentFlags({ ...good, purpose: "See https://evil.example.com/steal for details." })).toContain("url");
     expect(contentFlags({ ...good, steps: ["Use api_key=sk-live-abcdefghijklmnopqrstuv to authenticate"] })).toContain("secret");
     expect(canAutoApprove(["url"])).toBe(false);
-    expect(canAutoApprove(["near_duplicate"])).toBe(true);
+  });
+
+  it("holds tips that repeat or contradict stored ones for a person, like blocking flags", () => {
+    for (const flag of ["duplicate", "near_duplicate", "possible_conflict"]) expect(canAutoApprove([flag])).toBe(false);
+    expect(canAutoApprove([])).toBe(true);
   });
 
   it("flags vague advice with no concrete action", () => {

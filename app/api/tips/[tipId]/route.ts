@@ -1,5 +1,5 @@
 // GET /api/tips/[tipId] – one tip with provenance, history and the extraction that produced it,
-// plus approved tips of the project that look like duplicates of it (or conflict with it).
+// plus the approved tips nearest to it by embedding and the tips it was flagged against.
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
@@ -16,7 +16,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ tip
     const { tipId } = paramsSchema.parse(await params);
     const detail = await loadTipDetail({ id: tipId });
     if (!detail) throw new AppError("NOT_FOUND", { userMessage: `No tip with id ${tipId}.` });
-    const body: TipDetailResponse = { tip: detail.tip, similar: detail.similar };
+    const body: TipDetailResponse = { tip: detail.tip, similar: detail.similar, flaggedAgainst: detail.flaggedAgainst };
     return NextResponse.json(body);
   } catch (error) {
     return errorResponse(error);
