@@ -5,16 +5,17 @@ import { getOrCreateDefaultProject, getOrCreateProject } from "../lib/db/project
 import { listTrajectoryIdsForExtraction } from "../lib/db/extractions";
 import { listTips } from "../lib/db/tip-queries";
 import type { ExtractionGranularity } from "../lib/extraction/extract-tips";
+import { describeModels, extractionModelsOf, parseModelFlags } from "../lib/extraction/model-overrides";
 import { runExtraction, type ExtractionSummary } from "../lib/extraction/run-extraction";
 import { approveTip, rejectTip } from "../lib/review/review-tip";
-import { getConfiguredLlmClient } from "../lib/settings/llm-settings";
+import { getConfiguredLlmClient, getEffectiveLlmConfig } from "../lib/settings/llm-settings";
 import type { LlmClient } from "../lib/llm/types";
 
 async function projectFor(name: string | undefined) {
   return name ? getOrCreateProject({ name }) : getOrCreateDefaultProject();
 }
 
-/** `extract [--project NAME] [--trajectory ID…] [--granularity task|subtask|both] [--offline] [--json]` */
+/** `extract [--project NAME] [--trajectory ID…] [--granularity task|subtask|both] [--model STAGE=MODEL…] [--offline] [--json]` */
 export async function extractCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
@@ -22,20 +23,23 @@ export async function extractCommand(args: string[]): Promise<number> {
       project: { type: "string" },
       trajectory: { type: "string", multiple: true },
       granularity: { type: "string", default: "task" },
+      model: { type: "string", multiple: true },
       offline: { type: "boolean", default: false },
       json: { type: "boolean", default: false },
     },
   });
   const granularity = values.granularity as ExtractionGranularity;
   if (!["task", "subtask", "both"].includes(granularity)) throw new Error("--granularity must be task, subtask or both");
+  const models = parseModelFlags(values.model ?? []);
   const project = await projectFor(values.project);
   const ids = await listTrajectoryIdsForExtraction({ projectId: project.id, trajectoryIds: values.trajectory });
+  if (!values.offline && !values.json) console.log(`Models: ${describeModels(extractionModelsOf((await getEffectiveLlmConfig({ models })).models))}`);
   let llm: Promise<LlmClient> | undefined;
   const summaries: ExtractionSummary[] = [];
   const failed: { trajectoryId: string; error: string }[] = [];
   for (const trajectoryId of ids) {
     try {
-      const summary = await runExtraction({ trajectoryId, granularity, mode: values.offline ? "offline" : "llm", actor: "cli" }, { llm: () => (llm ??= getConfiguredLlmClient()) });
+      const summary = await runExtraction({ trajectoryId, granularity, mode: values.offline ? "offline" : "llm", actor: "cli" }, { llm: () => (llm ??= getConfiguredLlmClient({ models })) });
       summaries.push(summary);
       if (!values.json) console.log(`✓ ${trajectoryId}: ${summary.created.length} new tip(s), ${summary.existing} already proposed`);
     } catch (error) {

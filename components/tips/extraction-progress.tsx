@@ -46,6 +46,11 @@ export function ExtractionProgress({ jobId, reviewHref }: { jobId: string; revie
           Job {jobId.slice(0, 8)} on Jobs
         </Link>
       </div>
+      {job?.summary ? (
+        <p className="text-xs text-zinc-500" data-testid="extract-job-summary">
+          {job.summary}
+        </p>
+      ) : null}
       <ProgressBar
         label="Extraction progress"
         value={job && job.total !== null ? job.done : null}

@@ -61,6 +61,60 @@ export class ReviewPage {
   async press(key: string) {
     await this.page.keyboard.press(key);
   }
+
+  /** The tip ids of the listed rows, in order. */
+  async tipIds(): Promise<string[]> {
+    return (await this.rows.evaluateAll((rows) => rows.map((row) => row.getAttribute("data-tip-id")))).filter((id): id is string => id !== null);
+  }
+
+  /** `a` on the selected tip; it leaves the proposed list. */
+  async approveSelected() {
+    const tipId = await this.selectedTipId();
+    await this.press("a");
+    await expect(this.row(tipId)).toHaveCount(0);
+    return tipId;
+  }
+
+  /** `r`, a reason, Enter: rejects the selected tip. */
+  async rejectSelected(reason: string) {
+    const tipId = await this.selectedTipId();
+    await this.press("r");
+    await expect(this.rejectReason).toBeFocused();
+    await this.page.keyboard.type(reason);
+    await this.page.keyboard.press("Enter");
+    await expect(this.row(tipId)).toHaveCount(0);
+    return tipId;
+  }
+
+  /** `e`, replace the content, Ctrl+Enter: saves the edit and approves the selected tip. */
+  async editSelectedAndApprove(content: string) {
+    const tipId = await this.selectedTipId();
+    await this.press("e");
+    await expect(this.editContent).toBeFocused();
+    await this.page.keyboard.press("ControlOrMeta+a");
+    await this.page.keyboard.insertText(content);
+    await this.page.keyboard.press("Control+Enter");
+    await expect(this.row(tipId)).toHaveCount(0);
+    return tipId;
+  }
+
+  /** Shows `tipId` in the detail pane. */
+  async open(tipId: string) {
+    await this.row(tipId).getByRole("button").click();
+    await this.expectDetailOf(tipId);
+  }
+
+  /** The provenance links of the tip in the detail pane (each opens the viewer at #steps=a-b). */
+  get sourceLinks(): Locator {
+    return this.detail.getByTestId("tip-source-link");
+  }
+
+  private async selectedTipId(): Promise<string> {
+    const tipId = await this.detail.getAttribute("data-tip-id");
+    if (!tipId) throw new Error("No tip is shown in the detail pane.");
+    await expect(this.selectedRow).toHaveAttribute("data-tip-id", tipId);
+    return tipId;
+  }
 }
 
 /** The "Extract tips" panel on the trajectory viewer. */
@@ -89,6 +143,39 @@ export class ExtractPanel {
     await expect(this.estimate).toHaveAttribute("data-ready", "true");
     await expect(this.estimate).toContainText("$0");
     await this.start.click();
+    await this.waitForJob();
+  }
+
+  granularity(value: "task" | "subtask" | "both"): Locator {
+    return this.page.getByTestId(`extract-granularity-${value}`);
+  }
+
+  /** The price part of the estimate ("≈ $0.01" or "cost unknown: no price for …"). */
+  get cost(): Locator {
+    return this.page.getByTestId("extract-estimate-cost");
+  }
+
+  /** The expandable "Models" section (closed by default). */
+  get models(): Locator {
+    return this.page.getByTestId("extract-models");
+  }
+
+  model(stage: "extraction" | "attribution" | "segmentation"): Locator {
+    return this.page.getByTestId(`extract-model-${stage}`);
+  }
+
+  /** What the started job runs on ("LLM · task · extraction … · attribution …"). */
+  get jobSummary(): Locator {
+    return this.page.getByTestId("extract-job-summary");
+  }
+
+  /** Opens the Models section and types this run's models over the prefilled Settings ones. */
+  async chooseModels(models: Partial<Record<"extraction" | "attribution" | "segmentation", string>>) {
+    if ((await this.models.getAttribute("open")) === null) await this.page.getByTestId("extract-models-toggle").click();
+    for (const [stage, model] of Object.entries(models)) await this.model(stage as "extraction").fill(model);
+  }
+
+  async waitForJob() {
     await expect(this.progress).toHaveAttribute("data-status", "succeeded", { timeout: 60_000 });
   }
 }

@@ -42,3 +42,15 @@ export async function listTrajectoryIdsForExtraction({ projectId, trajectoryIds 
   });
   return rows.map((row) => row.id);
 }
+
+/** Trajectories a job has already extracted: a resumed run skips them instead of running them again. */
+export async function listExtractedTrajectoryIds({ jobId }: { jobId: string }): Promise<Set<string>> {
+  const rows = await getDb().extraction.findMany({ where: { jobId, status: "succeeded" }, select: { trajectoryId: true } });
+  return new Set(rows.map((row) => row.trajectoryId));
+}
+
+/** Runs a dead worker left "running" for this job; marked failed so none stays running for ever. */
+export async function failInterruptedExtractions({ jobId, error }: { jobId: string; error: string }): Promise<number> {
+  const { count } = await getDb().extraction.updateMany({ where: { jobId, status: "running" }, data: { status: "failed", error, finishedAt: new Date() } });
+  return count;
+}

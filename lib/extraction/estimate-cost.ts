@@ -34,6 +34,8 @@ export interface CostEstimate {
   outputTokens: number;
   /** null when a stage's model has no price. */
   costUsd: number | null;
+  /** Models of the planned calls that have no price (sorted); empty when the cost is known. */
+  unpricedModels: string[];
 }
 
 interface PlannedCall {
@@ -49,8 +51,11 @@ const EMPTY_ATTRIBUTION: Attribution = { summary: "", failure: null, recovery: n
 export function estimateExtractionCost(trajectory: NormalizedTrajectory, options: CostEstimateOptions): CostEstimate {
   const planned = planCalls(trajectory, options);
   let costUsd: number | null = 0;
+  const unpriced = new Set<string>();
   for (const call of planned) {
-    const cost = costFor(options.models[call.stage], call, options.prices);
+    const model = options.models[call.stage];
+    const cost = costFor(model, call, options.prices);
+    if (cost === null) unpriced.add(model);
     costUsd = costUsd === null || cost === null ? null : costUsd + cost;
   }
   return {
@@ -58,6 +63,7 @@ export function estimateExtractionCost(trajectory: NormalizedTrajectory, options
     inputTokens: planned.reduce((sum, call) => sum + call.inputTokens, 0),
     outputTokens: planned.reduce((sum, call) => sum + call.outputTokens, 0),
     costUsd: costUsd === null ? null : Math.round(costUsd * 1e9) / 1e9,
+    unpricedModels: [...unpriced].sort(),
   };
 }
 

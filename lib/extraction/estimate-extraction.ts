@@ -1,10 +1,12 @@
-// Before starting: what an extraction of these trajectories will cost with the configured models.
+// Before starting: what an extraction of these trajectories will cost with the chosen models
+// (the Settings models, with the job's overrides on top).
 import { listTrajectoryIdsForExtraction } from "../db/extractions";
 import { getNormalizedTrajectory } from "../db/trajectory-queries";
 import { isLlmConfigured } from "../llm/openai-sdk";
 import { getEffectiveLlmConfig } from "../settings/llm-settings";
 import { estimateExtractionCost } from "./estimate-cost";
 import type { ExtractionGranularity } from "./extract-tips";
+import { extractionModelsOf, type ExtractionModels, type ExtractionModelStage } from "./model-overrides";
 import type { ExtractionMode } from "./run-extraction";
 
 export interface ExtractionEstimate {
@@ -12,8 +14,12 @@ export interface ExtractionEstimate {
   calls: number;
   inputTokens: number;
   outputTokens: number;
-  /** null when a configured model has no price; 0 for the offline extractor. */
+  /** null when a chosen model has no price; 0 for the offline extractor. */
   costUsd: number | null;
+  /** The chosen models without a price (why costUsd is null). */
+  unpricedModels: string[];
+  /** The models an LLM extraction runs on: Settings, with `models` overrides applied. */
+  models: Record<ExtractionModelStage, string>;
   llmConfigured: boolean;
 }
 
@@ -22,16 +28,28 @@ export async function estimateExtraction({
   trajectoryIds,
   granularity,
   mode,
+  models: overrides,
 }: {
   projectId: string;
   trajectoryIds?: string[];
   granularity: ExtractionGranularity;
   mode: ExtractionMode;
+  models?: ExtractionModels;
 }): Promise<ExtractionEstimate> {
-  const config = await getEffectiveLlmConfig();
+  const config = await getEffectiveLlmConfig({ models: overrides });
   const ids = await listTrajectoryIdsForExtraction({ projectId, trajectoryIds });
-  const estimate: ExtractionEstimate = { trajectories: ids.length, calls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, llmConfigured: isLlmConfigured(config) };
+  const estimate: ExtractionEstimate = {
+    trajectories: ids.length,
+    calls: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+    costUsd: 0,
+    unpricedModels: [],
+    models: extractionModelsOf(config.models),
+    llmConfigured: isLlmConfigured(config),
+  };
   if (mode === "offline") return estimate;
+  const unpriced = new Set<string>();
   for (const id of ids) {
     const loaded = await getNormalizedTrajectory({ id });
     if (!loaded || loaded.trajectory.steps.length === 0) continue;
@@ -40,6 +58,8 @@ export async function estimateExtraction({
     estimate.inputTokens += one.inputTokens;
     estimate.outputTokens += one.outputTokens;
     estimate.costUsd = estimate.costUsd === null || one.costUsd === null ? null : estimate.costUsd + one.costUsd;
+    one.unpricedModels.forEach((model) => unpriced.add(model));
   }
+  estimate.unpricedModels = [...unpriced].sort();
   return estimate;
 }

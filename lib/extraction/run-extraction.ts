@@ -7,7 +7,9 @@ import { getNormalizedTrajectory } from "../db/trajectory-queries";
 import { AppError } from "../errors";
 import type { LlmClient } from "../llm/types";
 import { extractTips, type ExtractionGranularity } from "./extract-tips";
+import type { LlmCallInfo } from "./llm-call";
 import { extractOfflineTips } from "./offline";
+import { PROMPT_ID as TIPS_PROMPT_ID } from "./tips/prompt";
 
 export type ExtractionMode = "llm" | "offline";
 
@@ -41,7 +43,7 @@ export async function runExtraction(
       taskDescription: trajectory.task.description,
       outcomeLabel: trajectory.outcome.label,
       proposals,
-      llm: result ? { model: result.callLog[0]?.model ?? null, promptVersion: result.callLog.map((c) => `${c.promptId}@${c.promptVersion}`).join(",") || null, costUsd: result.costUsd } : undefined,
+      llm: result ? { model: tipsModelOf(result.callLog), promptVersion: result.callLog.map((c) => `${c.promptId}@${c.promptVersion}`).join(",") || null, costUsd: result.costUsd } : undefined,
       actor,
     });
     await finishExtraction({
@@ -71,4 +73,9 @@ export async function runExtraction(
     await finishExtraction({ id: extraction.id, status: "failed", error: error instanceof AppError ? error.userMessage : String(error) });
     throw error;
   }
+}
+
+/** A tip records the model that wrote it (the tips calls'), not the attribution model of the first call. */
+function tipsModelOf(callLog: readonly LlmCallInfo[]): string | null {
+  return (callLog.find((call) => call.promptId === TIPS_PROMPT_ID) ?? callLog[0])?.model ?? null;
 }

@@ -41,6 +41,8 @@ export interface JobDefinition<Payload extends z.ZodType = z.ZodType> {
   payload: Payload;
   /** Project the job belongs to, for filtering; null for instance-wide jobs. */
   projectIdOf?: (payload: z.infer<Payload>) => string | null;
+  /** One line for the Jobs page saying what this run does (e.g. which models an extraction uses). */
+  describe?: (payload: z.infer<Payload>) => string | null;
   handler: (payload: z.infer<Payload>, context: JobContext) => Promise<void>;
   options?: Partial<JobOptions>;
 }

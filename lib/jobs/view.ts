@@ -1,12 +1,14 @@
 // The JSON shape of a job for the API and the Jobs page (client-safe: no Prisma types leak).
 import type { Job } from "../db/generated/client";
-import { JOB_TITLES } from "./titles";
+import { describeJobPayload, JOB_TITLES } from "./titles";
 import type { JobItemError } from "./types";
 
 export interface JobView {
   id: string;
   name: string;
   title: string;
+  /** What this run does, from its payload (e.g. "LLM · task · extraction gpt-4.1-mini · …"). */
+  summary: string | null;
   projectId: string | null;
   status: Job["status"];
   done: number;
@@ -29,6 +31,7 @@ export function jobToView(job: Job): JobView {
     id: job.id,
     name: job.name,
     title: JOB_TITLES[job.name] ?? job.name,
+    summary: describeJobPayload(job.name, job.payload),
     projectId: job.projectId,
     status: job.status,
     done: job.done,

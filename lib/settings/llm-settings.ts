@@ -41,20 +41,29 @@ export async function saveLlmSettings(input: LlmSettingsInput): Promise<LlmSetti
   return getLlmSettingsView();
 }
 
+/** Per-call-site model choice (e.g. one extraction job's), merged over the Settings models. */
+export interface LlmConfigOverrides {
+  models?: Partial<Record<LlmStage, string>>;
+}
+
 /** The configuration the LLM client runs with (server-side only: it holds the key). */
-export async function getEffectiveLlmConfig(): Promise<LlmConfig> {
+export async function getEffectiveLlmConfig({ models }: LlmConfigOverrides = {}): Promise<LlmConfig> {
   const view = await getLlmSettingsView();
   const storedKey = await getSetting<string>({ key: LLM_API_KEY_KEY });
   return llmConfigFromEnv({
     baseURL: view.baseURL ?? undefined,
     apiKey: storedKey ?? env.OPENAI_API_KEY,
-    models: view.effectiveModels,
+    models: { ...view.effectiveModels, ...nonEmpty(models) },
   });
 }
 
-/** The LLM client pipeline stages use: Settings over env, calls recorded in the LlmCall table. */
-export async function getConfiguredLlmClient(): Promise<LlmClient> {
-  return createLlmClient({ config: await getEffectiveLlmConfig() });
+/** The LLM client pipeline stages use: Settings over env (and `overrides` over both), calls recorded in the LlmCall table. */
+export async function getConfiguredLlmClient(overrides: LlmConfigOverrides = {}): Promise<LlmClient> {
+  return createLlmClient({ config: await getEffectiveLlmConfig(overrides) });
+}
+
+function nonEmpty(models: Partial<Record<LlmStage, string>> | undefined): Partial<Record<LlmStage, string>> {
+  return Object.fromEntries(Object.entries(models ?? {}).filter(([, model]) => model?.trim()));
 }
 
 function effectiveModels(defaultModel: string, stageModels: Partial<Record<LlmStage, string>>) {

@@ -30,6 +30,11 @@ export function JobRow({ job }: { job: JobView }) {
     <tr data-testid="job-row" data-job-id={job.id} data-status={job.status} className="align-top">
       <td className="px-3 py-2">
         <div className="font-medium text-zinc-900">{job.title}</div>
+        {job.summary ? (
+          <div className="max-w-xs text-xs break-words text-zinc-500" data-testid="job-summary">
+            {job.summary}
+          </div>
+        ) : null}
         <div className="font-mono text-xs text-zinc-400">{job.id.slice(0, 8)}{job.attempts > 1 ? ` · attempt ${job.attempts}` : ""}</div>
       </td>
       <td className="px-3 py-2">

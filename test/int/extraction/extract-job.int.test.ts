@@ -1,8 +1,6 @@
 // The extraction job end to end: the real queue, the LLM through Settings → real SDK → fake
 // OpenAI server, the real database. One trajectory fails permanently and is reported while the
 // others complete; a retry of the job pays for no finished call twice and duplicates no tip.
-import fs from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { disconnectDb, getDb } from "@/lib/db/client";
 import { setDatabaseConnection } from "@/lib/db/connection";
@@ -10,7 +8,8 @@ import { MEMORY_DATA_DIR, startEmbeddedServer, type EmbeddedServer } from "@/lib
 import { getJobById } from "@/lib/db/jobs";
 import { migrate } from "@/lib/db/migrate";
 import { importFiles } from "@/lib/import/import-files";
-import { extractTrajectoriesJob } from "@/lib/jobs/extract-trajectories";
+import { estimateExtraction } from "@/lib/extraction/estimate-extraction";
+import { describeExtractionJob, extractTrajectoriesJob } from "@/lib/jobs/extract-trajectories";
 import { enqueueJob, retryJob, stopBoss } from "@/lib/jobs/queue";
 import type { JobDefinition, JobItemError } from "@/lib/jobs/types";
 import { startWorker, type RunningWorker } from "@/lib/jobs/worker";
@@ -18,38 +17,10 @@ import { saveLlmSettings } from "@/lib/settings/llm-settings";
 import { startFakeOpenAi, type FakeOpenAi } from "../../fake-openai";
 import { createProject } from "../../builders";
 import { waitFor } from "../../support/wait-for";
+import { CHECKOUT_ATTRIBUTION, checkoutRun, checkoutTips } from "./checkout-script";
 
-const FIXTURE = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../../fixtures/trajectories/debrief/checkout-recovery.json"), "utf8"));
-const ATTRIBUTION = {
-  summary: "Checkout failed without a payment method; listing payment methods fixed it.",
-  failure: null,
-  recovery: {
-    whatWentWrong: { description: "checkout was called without a payment method", steps: [1] },
-    howRecognised: { description: "the 422 said a payment method is required", steps: [1] },
-    whatFixedIt: { description: "get_payment_methods gave a method id for the retry", steps: [2, 3] },
-    whyItWorked: "The retry passed the saved method explicitly.",
-  },
-  inefficiency: null,
-  success: null,
-  improvementSteps: ["List payment methods before checkout"],
-};
-const TIPS = {
-  tips: [
-    {
-      category: "recovery",
-      content: "When checkout fails with 422 'payment method required', call get_payment_methods() and retry checkout with payment_method_id.",
-      purpose: "Checkout needs an explicit saved payment method.",
-      steps: ["Call get_payment_methods()", "Pick the default method", "Retry checkout with payment_method_id"],
-      trigger: "When checkout fails with a payment error",
-      negativeExample: "Do not retry checkout with the same arguments.",
-      application: "shop",
-      taskCategory: "checkout",
-      priority: "high",
-      provenance: [{ stepStart: 1, stepEnd: 3 }],
-      evidence: "Step 1 failed with 422; step 3 succeeded with payment_method_id.",
-    },
-  ],
-};
+const ATTRIBUTION = CHECKOUT_ATTRIBUTION;
+const TIPS = checkoutTips();
 
 let server: EmbeddedServer;
 let fake: FakeOpenAi;
@@ -84,7 +55,7 @@ describe("extract-trajectories job (LLM mode)", () => {
   it("extracts every trajectory, reports the one that keeps failing, and a retry pays for nothing twice", async () => {
     const project = await createProject();
     const tasks = ["Buy the cheapest wireless mouse", "Buy a USB-C cable", "POISON: buy a keyboard"];
-    const files = tasks.map((description, i) => ({ name: `run-${i}.json`, bytes: new TextEncoder().encode(JSON.stringify({ ...FIXTURE, task: { ...FIXTURE.task, id: `shop-${i}`, description } })) }));
+    const files = tasks.map((description, i) => checkoutRun(`shop-${i}`, description));
     const imported = await importFiles(files, { projectId: project.id });
     expect(imported.imported).toBe(3);
 
@@ -117,5 +88,34 @@ describe("extract-trajectories job (LLM mode)", () => {
     expect(await getDb().tip.count({ where: { projectId: project.id } })).toBe(3);
     const cacheHits = await getDb().llmCall.count({ where: { cacheHit: true, projectId: project.id } });
     expect(cacheHits).toBe(4);
+  }, 120_000);
+
+  it("runs each stage on the job's models over the Settings ones, and the estimate prices the chosen models", async () => {
+    const project = await createProject();
+    const imported = await importFiles([checkoutRun("shop-models", "Buy a keyboard on the models chosen for this job")], { projectId: project.id });
+    expect(imported.imported).toBe(1);
+    fake.reset();
+    fake.script("extraction.attribution", { json: ATTRIBUTION, repeat: true });
+    fake.script("extraction.tips", { json: TIPS, repeat: true });
+
+    const models = { extraction: "gpt-4.1-nano", attribution: "gpt-4o-mini" };
+    const job = await finished(await enqueueJob(extractTrajectoriesJob, { projectId: project.id, granularity: "task", mode: "llm", models }));
+    expect(job).toMatchObject({ status: "succeeded", itemErrors: [] });
+    const modelsSent = (promptId: string) => fake.requestsFor(promptId).map((request) => (request.body as { model?: string }).model);
+    expect(modelsSent("extraction.attribution")).toEqual(["gpt-4o-mini"]);
+    expect(modelsSent("extraction.tips")).toEqual(["gpt-4.1-nano"]); // not the Settings default, gpt-4.1-mini
+    const tips = await getDb().tip.findMany({ where: { projectId: project.id } });
+    expect(tips.map((tip) => tip.model)).toEqual(["gpt-4.1-nano"]); // the model that wrote the tip
+    expect(describeExtractionJob({ ...(job.payload as object), projectId: project.id, granularity: "task", mode: "llm", models, actor: "x" })).toBe("LLM · task · extraction gpt-4.1-nano · attribution gpt-4o-mini");
+
+    // The estimate: same calls and tokens, priced with the chosen models; an unknown model is named.
+    const bySettings = await estimateExtraction({ projectId: project.id, granularity: "task", mode: "llm" });
+    const byChoice = await estimateExtraction({ projectId: project.id, granularity: "task", mode: "llm", models });
+    expect(bySettings.models).toEqual({ extraction: "gpt-4.1-mini", attribution: "gpt-4.1-mini", segmentation: "gpt-4.1-mini" });
+    expect(byChoice.models).toEqual({ ...bySettings.models, ...models });
+    expect(byChoice).toMatchObject({ calls: 2, inputTokens: bySettings.inputTokens, outputTokens: bySettings.outputTokens, unpricedModels: [] });
+    expect(byChoice.costUsd!).toBeLessThan(bySettings.costUsd!); // nano and 4o-mini are cheaper than 4.1-mini
+    const unpriced = await estimateExtraction({ projectId: project.id, granularity: "task", mode: "llm", models: { extraction: "my-local-model" } });
+    expect(unpriced).toMatchObject({ costUsd: null, unpricedModels: ["my-local-model"] });
   }, 120_000);
 });

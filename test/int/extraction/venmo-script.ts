@@ -1,6 +1,6 @@
 // Scripted model answers for the AppWorld Venmo sample (17 steps: a 422 at step 0 fixed at step 1,
 // phone login, contact search, Venmo login, a 422 at step 11 fixed at step 12, requests and payment).
-import type { FakeOpenAi } from "../../fake-openai";
+import type { FakeOpenAi, ScriptedResponse } from "../../fake-openai";
 
 export const SUBTASKS = [
   { description: "Discover the phone app's contact APIs", applications: ["phone"], stepStart: 0, stepEnd: 2, purpose: "Find the API that lists contacts" },
@@ -82,15 +82,40 @@ const TIPS: Record<string, unknown[]> = {
   ],
 };
 
-/** Appends one extraction's worth of answers; `withFaults` adds a 429 and a schema violation first. */
-export function scriptExtraction(fake: FakeOpenAi, options: { withFaults: boolean; granularity?: "task" | "subtask" | "both" }): void {
+const TASK_UNIT = "Unit: the whole task";
+
+/**
+ * Three task-level recovery tips (Venmo's rejected API name at 11–13, the generic rule at 0–1, the
+ * phone app's at 0–2), for stories that decide on three proposals of one run.
+ */
+export const TASK_TIPS_FOR_REVIEW: readonly unknown[] = [...TIPS[TASK_UNIT]!, TIPS[`Subtask: ${SUBTASKS[0]!.description}`]![0]];
+
+export interface ExtractionScriptOptions {
+  withFaults: boolean;
+  granularity?: "task" | "subtask" | "both";
+  /** The task unit's answer instead of its usual two tips. */
+  taskTips?: readonly unknown[];
+}
+
+/** One extraction's worth of answers by prompt id: for fake.script, or POST /__fake/scripts from another process. */
+export function extractionScripts(options: ExtractionScriptOptions): Record<string, ScriptedResponse[]> {
   const granularity = options.granularity ?? "both";
-  fake.script("extraction.outcome", ...(options.withFaults ? [{ status: 429, headers: { "retry-after-ms": "10" } }] : []), { json: OUTCOME });
-  fake.script("extraction.attribution", ...(options.withFaults ? [{ json: { summary: 42, recovery: "yes" } }] : []), { json: ATTRIBUTION });
+  const scripts: Record<string, ScriptedResponse[]> = {
+    // `withFaults` adds a 429 and a schema violation first.
+    "extraction.outcome": [...(options.withFaults ? [{ status: 429, headers: { "retry-after-ms": "10" } }] : []), { json: OUTCOME }],
+    "extraction.attribution": [...(options.withFaults ? [{ json: { summary: 42, recovery: "yes" } }] : []), { json: ATTRIBUTION }],
+    "extraction.tips": [],
+  };
   for (const [inputIncludes, tips] of Object.entries(TIPS)) {
-    const isTask = inputIncludes.startsWith("Unit:");
+    const isTask = inputIncludes === TASK_UNIT;
     if ((isTask && granularity === "subtask") || (!isTask && granularity === "task")) continue;
-    fake.script("extraction.tips", { inputIncludes, json: { tips } });
+    scripts["extraction.tips"]!.push({ inputIncludes, json: { tips: isTask && options.taskTips ? options.taskTips : tips } });
   }
-  if (granularity !== "task") fake.script("extraction.segmentation", { json: { subtasks: SUBTASKS } });
+  if (granularity !== "task") scripts["extraction.segmentation"] = [{ json: { subtasks: SUBTASKS } }];
+  return scripts;
+}
+
+/** Appends one extraction's worth of answers to the fake's scripts. */
+export function scriptExtraction(fake: FakeOpenAi, options: ExtractionScriptOptions): void {
+  for (const [promptId, responses] of Object.entries(extractionScripts(options))) fake.script(promptId, ...responses);
 }

@@ -7,16 +7,18 @@ import { promisify } from "node:util";
 import { randomUUID } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { getDb } from "@/lib/db/client";
+import { startFakeOpenAi } from "../../fake-openai";
+import { CHECKOUT_ATTRIBUTION, checkoutTips } from "../extraction/checkout-script";
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const FIXTURE = path.join(ROOT, "test/fixtures/trajectories/debrief/checkout-recovery.json");
 
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await run(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/cli.ts", ...args], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "test", DEBRIEF_EMBEDDED_DATABASE_URL: inject("databaseUrl") },
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "test", DEBRIEF_EMBEDDED_DATABASE_URL: inject("databaseUrl"), ...env },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -77,5 +79,35 @@ describe("cli extract and tips", () => {
     expect(approve.stdout).toContain(`${recovery.id}: approved`);
     const list = await cli(["tips", "list", "--project", project, "--status", "approved", "--json"]);
     expect(JSON.parse(list.stdout.trim().split("\n").at(-1)!).tips.map((t: { id: string }) => t.id)).toEqual([recovery.id]);
+  }, 180_000);
+});
+
+describe("cli extract with per-run models", () => {
+  it("sends each stage's --model to the endpoint and refuses a malformed one", async () => {
+    const fake = await startFakeOpenAi();
+    try {
+      const project = `cli-models-${randomUUID().slice(0, 8)}`;
+      await cli(["import", FIXTURE, "--project", project]);
+      fake.script("extraction.attribution", { json: CHECKOUT_ATTRIBUTION, repeat: true });
+      fake.script("extraction.tips", { json: checkoutTips(), repeat: true });
+      // Names of their own: the LLM cache is shared by every test on this database.
+      const tipsModel = `cli-tips-${randomUUID().slice(0, 8)}`;
+      const attributionModel = `cli-attribution-${randomUUID().slice(0, 8)}`;
+      const env = { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: "test-key", LLM_MODEL: "gpt-4.1-mini" };
+
+      const extract = await cli(["extract", "--project", project, "--model", `extraction=${tipsModel}`, "--model", `attribution=${attributionModel}`], env);
+      expect(extract.code, extract.stderr).toBe(0);
+      expect(extract.stdout).toContain(`Models: extraction ${tipsModel} · attribution ${attributionModel} · segmentation gpt-4.1-mini`);
+      const modelsSent = (promptId: string) => fake.requestsFor(promptId).map((request) => (request.body as { model?: string }).model);
+      expect(modelsSent("extraction.attribution")).toEqual([attributionModel]);
+      expect(modelsSent("extraction.tips")).toEqual([tipsModel]);
+
+      const bad = await cli(["extract", "--project", project, "--model", "retrieval=gpt-4.1"], env);
+      expect(bad.code).toBe(1);
+      expect(bad.stderr).toMatch(/--model takes stage=model/);
+      expect(fake.requests.filter((request) => request.path.endsWith("/chat/completions"))).toHaveLength(2);
+    } finally {
+      await fake.close();
+    }
   }, 180_000);
 });

@@ -30,6 +30,22 @@ describe("estimateExtractionCost", () => {
     expect(estimateExtractionCost(venmo(), { granularity: "task", models: mixed, prices: DEFAULT_PRICES }).costUsd).not.toBeNull();
   });
 
+  it("changes with the chosen models' prices and names the models without one", () => {
+    const base = estimateExtractionCost(venmo(), { granularity: "task", models: models("gpt-4.1-mini"), prices: DEFAULT_PRICES });
+    const cheaperTips = estimateExtractionCost(venmo(), { granularity: "task", models: { ...models("gpt-4.1-mini"), extraction: "gpt-4.1-nano" }, prices: DEFAULT_PRICES });
+    const dearerAttribution = estimateExtractionCost(venmo(), { granularity: "task", models: { ...models("gpt-4.1-mini"), attribution: "gpt-4.1" }, prices: DEFAULT_PRICES });
+    expect(cheaperTips).toMatchObject({ calls: base.calls, inputTokens: base.inputTokens, outputTokens: base.outputTokens, unpricedModels: [] });
+    expect(cheaperTips.costUsd!).toBeLessThan(base.costUsd!);
+    expect(dearerAttribution.costUsd!).toBeGreaterThan(base.costUsd!);
+    // Segmentation does not run at task granularity, so its model's price does not matter there.
+    const unpricedSegmentation = { ...models("gpt-4.1-mini"), segmentation: "llama3.1:8b" };
+    expect(estimateExtractionCost(venmo(), { granularity: "task", models: unpricedSegmentation, prices: DEFAULT_PRICES }).unpricedModels).toEqual([]);
+    expect(estimateExtractionCost(venmo(), { granularity: "both", models: { ...unpricedSegmentation, extraction: "qwen2.5" }, prices: DEFAULT_PRICES })).toMatchObject({
+      costUsd: null,
+      unpricedModels: ["llama3.1:8b", "qwen2.5"],
+    });
+  });
+
   it("grows with the trajectory", () => {
     const options = { granularity: "task" as const, models: models("gpt-4.1"), prices: DEFAULT_PRICES };
     expect(estimateExtractionCost(venmo(), options).inputTokens).toBeGreaterThan(estimateExtractionCost(buildTrajectory(), options).inputTokens);

@@ -34,6 +34,15 @@ describe("jobToView", () => {
     expect(jobToView(buildJob({ total: 0 })).percent).toBe(100);
   });
 
+  it("says which models an extraction job runs on, and nothing for jobs without a description", () => {
+    const payload = { projectId: "8f0c2b8e-3f4a-4c1e-9a55-0c0d7d1c2b3a", granularity: "task", mode: "llm", models: { extraction: "gpt-4.1-nano", attribution: "gpt-4.1", segmentation: "gpt-4.1-mini" } };
+    expect(jobToView(buildJob({ name: "extract-trajectories", payload })).summary).toBe("LLM · task · extraction gpt-4.1-nano · attribution gpt-4.1 · segmentation gpt-4.1-mini");
+    expect(jobToView(buildJob({ name: "extract-trajectories", payload: { ...payload, models: undefined } })).summary).toBe("LLM · task · Settings models");
+    expect(jobToView(buildJob({ name: "extract-trajectories", payload: { ...payload, mode: "offline" } })).summary).toBe("Offline (heuristic)");
+    expect(jobToView(buildJob({ name: "extract-trajectories", payload: { broken: true } })).summary).toBeNull();
+    expect(jobToView(buildJob()).summary).toBeNull();
+  });
+
   it("falls back to the job name for unknown types and serializes dates", () => {
     const view = jobToView(buildJob({ name: "mystery", finishedAt: new Date("2026-11-29T10:05:00Z") }));
     expect(view.title).toBe("mystery");

@@ -9,8 +9,11 @@ import { cn } from "@/components/ui/cn";
 import { ExtractionProgress } from "@/components/tips/extraction-progress";
 import { queryKeys } from "@/lib/query-keys";
 import { withProject } from "@/lib/trajectories/project-param";
+import type { ExtractionEstimate } from "@/lib/extraction/estimate-extraction";
+import type { ExtractionModels } from "@/lib/extraction/model-overrides";
 import { useReviewer } from "../../../review/_components/use-reviewer";
 import { estimateExtractionAction, startExtractionAction } from "../../extraction-actions";
+import { ExtractModels, useModelChoice } from "./extract-models";
 
 type Mode = "llm" | "offline";
 type Granularity = "task" | "subtask" | "both";
@@ -21,14 +24,14 @@ const GRANULARITIES: { value: Granularity; label: string; hint: string }[] = [
   { value: "both", label: "Both", hint: "task and subtask tips" },
 ];
 
-async function estimate(trajectoryId: string, granularity: Granularity, mode: Mode) {
-  const result = await estimateExtractionAction({ trajectoryIds: [trajectoryId], granularity, mode });
+async function estimate(trajectoryId: string, granularity: Granularity, mode: Mode, models?: ExtractionModels) {
+  const result = await estimateExtractionAction({ trajectoryIds: [trajectoryId], granularity, mode, models });
   if (!result.ok) throw new Error(result.error.message);
   return result.data;
 }
 
-function formatCost(costUsd: number | null): string {
-  if (costUsd === null) return "cost unknown (no price for the configured model)";
+function formatCost({ costUsd, unpricedModels }: ExtractionEstimate): string {
+  if (costUsd === null) return `cost unknown: no price for ${unpricedModels.join(", ") || "the chosen model"}`;
   return `≈ $${costUsd.toFixed(costUsd > 0 && costUsd < 0.01 ? 4 : 2)}`;
 }
 
@@ -40,18 +43,22 @@ export function ExtractPanel({ trajectoryId, projectSlug }: { trajectoryId: stri
   const [jobId, setJobId] = useState<string | null>(null);
   const [actor] = useReviewer(); // recorded as who proposed the tips
   // The offline estimate is free and says whether an LLM endpoint is configured.
-  const probe = useQuery({ queryKey: ["extraction-estimate", trajectoryId, "task", "offline"], queryFn: () => estimate(trajectoryId, "task", "offline"), staleTime: 60_000 });
+  // It also carries the Settings models the model fields start from.
+  const probe = useQuery({ queryKey: ["extraction-estimate", trajectoryId, "task", "offline", null], queryFn: () => estimate(trajectoryId, "task", "offline"), staleTime: 60_000 });
   const llmConfigured = probe.data?.llmConfigured;
   const mode: Mode | null = chosenMode ?? (llmConfigured === undefined ? null : llmConfigured ? "llm" : "offline");
   const effectiveGranularity = mode === "offline" ? "task" : granularity;
+  const models = useModelChoice(probe.data?.models);
+  const overrides = mode === "llm" ? models.overrides : undefined;
   const cost = useQuery({
-    queryKey: ["extraction-estimate", trajectoryId, effectiveGranularity, mode],
-    queryFn: () => estimate(trajectoryId, effectiveGranularity, mode!),
+    queryKey: ["extraction-estimate", trajectoryId, effectiveGranularity, mode, overrides ?? null],
+    queryFn: () => estimate(trajectoryId, effectiveGranularity, mode!, overrides),
     enabled: mode !== null,
     staleTime: 60_000,
   });
+  const canStart = Boolean(cost.data) && (mode !== "llm" || models.isReady);
   const start = useMutation({
-    mutationFn: () => startExtractionAction({ trajectoryIds: [trajectoryId], granularity: effectiveGranularity, mode: mode!, actor }),
+    mutationFn: () => startExtractionAction({ trajectoryIds: [trajectoryId], granularity: effectiveGranularity, mode: mode!, models: overrides, actor }),
     onSuccess: (result) => {
       if (!result.ok) return;
       setJobId(result.data.jobId);
@@ -92,6 +99,7 @@ export function ExtractPanel({ trajectoryId, projectSlug }: { trajectoryId: stri
                 <Radio key={option.value} name="extract-granularity" checked={effectiveGranularity === option.value} onChange={() => setGranularity(option.value)} testId={`extract-granularity-${option.value}`} label={option.label} hint={option.hint} />
               ))}
             </Choices>
+            {mode === "llm" ? <ExtractModels choice={models} settingsModels={probe.data?.models} granularity={effectiveGranularity} /> : null}
             <div className="rounded-md bg-zinc-50 px-3 py-2 text-sm ring-1 ring-zinc-200 ring-inset" data-testid="extract-estimate" data-ready={cost.data ? "true" : "false"}>
               {error ? (
                 <span className="text-red-700">Estimate failed: {error.message}</span>
@@ -101,13 +109,13 @@ export function ExtractPanel({ trajectoryId, projectSlug }: { trajectoryId: stri
                 <span><strong className="font-semibold">$0</strong> · no LLM calls</span>
               ) : (
                 <span>
-                  <strong className="font-semibold">{formatCost(cost.data.costUsd)}</strong> · {cost.data.calls} LLM calls · {cost.data.inputTokens.toLocaleString("en-US")} input + ~{cost.data.outputTokens.toLocaleString("en-US")} output tokens
+                  <strong className="font-semibold" data-testid="extract-estimate-cost">{formatCost(cost.data)}</strong> · {cost.data.calls} LLM calls · {cost.data.inputTokens.toLocaleString("en-US")} input + ~{cost.data.outputTokens.toLocaleString("en-US")} output tokens
                   <span className="text-zinc-500"> (estimate; cached calls cost nothing)</span>
                 </span>
               )}
             </div>
             <div className="flex flex-wrap items-center gap-3">
-              <Button variant="primary" onClick={() => start.mutate()} disabled={!cost.data || start.isPending} data-testid="extract-start">
+              <Button variant="primary" onClick={() => start.mutate()} disabled={!canStart || start.isPending} data-testid="extract-start">
                 {start.isPending ? "Starting…" : "Start extraction"}
               </Button>
               {startError ? <span role="alert" className="text-sm text-red-700">{startError}</span> : null}
