@@ -6,3 +6,4 @@ console.log("");
 await import("./bench/import");
 console.log("");
 await import("./bench/list");
+await import("./bench/clustering");

@@ -7,6 +7,8 @@ import { bootstrapDatabase } from "../lib/db/bootstrap";
 import { disconnectDb } from "../lib/db/client";
 import { getOrCreateDefaultProject, getOrCreateProject } from "../lib/db/projects";
 import { isAppError, toUserMessage } from "../lib/errors";
+import { consolidateCommand, proposalsCommand } from "./cli-consolidate";
+import { retrieveCommand } from "./cli-retrieve";
 import { extractCommand, tipsCommand } from "./cli-tips";
 import { importFiles } from "../lib/import/import-files";
 import { importDebriefJsonlFile } from "../lib/import/import-jsonl-stream";
@@ -18,9 +20,13 @@ import { OUTCOME_PARSERS } from "../lib/trajectory/outcomes/registry";
 
 const USAGE = `Usage:
   npm run cli -- import <paths…> [--project NAME] [--format ID] [--outcomes FILE] [--json]
-  npm run cli -- extract [--project NAME] [--trajectory ID…] [--granularity task|subtask|both] [--offline] [--json]
+  npm run cli -- extract [--project NAME] [--trajectory ID…] [--granularity task|subtask|both] [--model STAGE=MODEL…] [--offline] [--json]
+      (--model extraction=gpt-4.1-mini --model attribution=gpt-4.1: this run's model per stage; stages: extraction, attribution, segmentation)
   npm run cli -- tips list [--project NAME] [--status S] [--json]
   npm run cli -- tips approve|reject ID… [--reason TEXT]
+  npm run cli -- consolidate [--project NAME] [--threshold X] [--linkage average|single|complete] [--offline] [--json]
+  npm run cli -- proposals accept|reject|revert ID… [--note TEXT]
+  npm run cli -- retrieve "<task>" [--project NAME] [--strategy cosine|llm] [--threshold X] [--top-k N] [--granularity task|subtask|both] [--json]
   npm run cli -- formats
 
 Formats: ${FORMAT_PARSERS.map((p) => p.id).join(", ")}`;
@@ -34,10 +40,18 @@ async function main(argv: string[]): Promise<number> {
     for (const parser of OUTCOME_PARSERS) console.log(`  ${parser.id.padEnd(22)} ${parser.label}`);
     return 0;
   }
-  if (command === "extract" || command === "tips") {
+  const databaseCommands: Record<string, (args: string[]) => Promise<number>> = {
+    extract: extractCommand,
+    tips: tipsCommand,
+    consolidate: consolidateCommand,
+    proposals: proposalsCommand,
+    retrieve: retrieveCommand,
+  };
+  const databaseCommand = command ? databaseCommands[command] : undefined;
+  if (databaseCommand) {
     const database = await bootstrapDatabase();
     try {
-      return command === "extract" ? await extractCommand(rest) : await tipsCommand(rest);
+      return await databaseCommand(rest);
     } finally {
       await disconnectDb();
       await database.embedded?.stop();

@@ -122,3 +122,14 @@ function countBy<K extends "status" | "category">(groups: { status: string; cate
   for (const group of groups) counts[group[key]] = (counts[group[key]] ?? 0) + group._count;
   return counts;
 }
+
+/** The tips consolidation considers: proposed and approved ones, with their sources' outcomes. */
+export async function listConsolidationTips({ projectId, tipIds }: { projectId: string; tipIds?: string[] }) {
+  const tips = await getDb().tip.findMany({
+    where: { projectId, status: { in: ["proposed", "approved"] }, ...(tipIds && { id: { in: tipIds } }) },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    include: { sources: { select: { outcomeLabel: true } } },
+  });
+  return tips.map(({ sources, ...tip }) => ({ ...tip, sourceOutcomes: sources.map((source) => source.outcomeLabel) }));
+}
+export type ConsolidationTip = Awaited<ReturnType<typeof listConsolidationTips>>[number];

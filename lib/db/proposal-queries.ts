@@ -39,7 +39,9 @@ export async function getProposalDetail({ id }: { id: string }) {
   const db = getDb();
   const proposal = await db.mergeProposal.findUnique({ where: { id }, include: { cluster: { select: { id: true, canonicalDescription: true } }, run: true } });
   if (!proposal) return null;
-  const tipInclude = { sources: { select: { trajectoryId: true, stepStart: true, stepEnd: true, outcomeLabel: true } } } as const;
+  const tipInclude = {
+    sources: { select: { trajectoryId: true, stepStart: true, stepEnd: true, outcomeLabel: true, trajectory: { select: { taskDescription: true, sourceFormat: true, outcomeLabel: true } } } },
+  } as const;
   const [sources, result] = await Promise.all([
     db.tip.findMany({ where: { id: { in: proposal.sourceTipIds } }, include: tipInclude }),
     proposal.resultTipId ? db.tip.findUnique({ where: { id: proposal.resultTipId }, include: tipInclude }) : null,

@@ -8,7 +8,9 @@ import type { EmbeddingClient } from "../embeddings/types";
 import { AppError } from "../errors";
 import { getConfiguredEmbedder } from "../settings/embedding-settings";
 import { contentFlags, SIMILARITY_FLAGS } from "./quality-flags";
+import { assignTipsToClusters } from "../consolidation/assign-new-tips";
 import { ensureTipVector } from "./tip-embeddings";
+import { reindexTipsBestEffort } from "../retrieval/index-tips";
 
 const UNDOABLE = ["approved", "rejected", "edited", "edited_and_approved", "archived"];
 
@@ -36,8 +38,11 @@ export interface ReviewDeps {
   embedder?: EmbeddingClient;
 }
 
-export function approveTip({ id, version, actor }: Decision) {
-  return changeTip({ id, expectedVersion: version, actor, type: "approved", data: { status: "approved", rejectReason: null } });
+export async function approveTip({ id, version, actor }: Decision, deps: ReviewDeps = {}) {
+  const after = await changeTip({ id, expectedVersion: version, actor, type: "approved", data: { status: "approved", rejectReason: null } });
+  await joinExistingCluster(after, deps);
+  await reindexTipsBestEffort({ projectId: after.projectId, tipIds: [after.id] }, deps);
+  return after;
 }
 
 export function rejectTip({ id, version, actor, reason }: Decision & { reason?: string | null }) {
@@ -64,7 +69,23 @@ export async function editTip({ id, version, actor, edit, approve }: Decision & 
     data: { ...patch, flags, ...(approve && { status: "approved", rejectReason: null }) },
   });
   await reembedIfChanged(current, after, deps);
+  if (approve) await joinExistingCluster(after, deps);
+  await reindexTipsBestEffort({ projectId: after.projectId, tipIds: [after.id] }, deps);
   return after;
+}
+
+/**
+ * Incremental consolidation: a newly approved tip joins the nearest existing cluster (no full
+ * re-cluster). Best effort after the committed approval — a failure leaves the tip unclustered
+ * until the next consolidation run, never undoes the approval.
+ */
+async function joinExistingCluster(tip: Tip, deps: ReviewDeps): Promise<void> {
+  if (tip.clusterId || tip.status !== "approved") return;
+  try {
+    await assignTipsToClusters({ projectId: tip.projectId, tipIds: [tip.id] }, { embedder: deps.embedder ?? (await getConfiguredEmbedder()) });
+  } catch (error) {
+    console.warn(`[review] tip ${tip.id} approved but not yet placed in a cluster`, error);
+  }
 }
 
 /** Reverts the tip's last review decision (approve, reject, edit, archive). */
@@ -78,6 +99,7 @@ export async function undoLastDecision({ id, version, actor }: Decision, deps: R
   const current = await getDb().tip.findUniqueOrThrow({ where: { id } });
   const after = await changeTip({ id, expectedVersion: version, actor, type: "undone", data: before, note: `undid "${last.type}" by ${last.actor}` });
   await reembedIfChanged(current, after, deps);
+  await reindexTipsBestEffort({ projectId: after.projectId, tipIds: [after.id] }, deps);
   return after;
 }
 

@@ -52,7 +52,7 @@ describe("consolidation proposals", () => {
     expect(accepted.status).toBe("accepted");
     const result = await db.tip.findUniqueOrThrow({ where: { id: accepted.resultTipId! }, include: { sources: true, events: true } });
     expect(result).toMatchObject({ status: "approved", origin: "merge", content: MERGED.content, application: "shop" });
-    expect(result.sources.map((s) => `${s.trajectoryId === trajectories[0].id ? "one" : "two"}:${s.stepStart}-${s.stepEnd}`).sort()).toEqual(["one:2-5", "two:0-3"]);
+    expect(result.sources.map((s) => `${s.trajectoryId === trajectories[0]!.id ? "one" : "two"}:${s.stepStart}-${s.stepEnd}`).sort()).toEqual(["one:2-5", "two:0-3"]);
     expect(result.events.map((e) => e.type)).toEqual(["created_by_merge"]);
     for (const source of [approved, proposed]) {
       const tip = await db.tip.findUniqueOrThrow({ where: { id: source.id }, include: { events: true } });
