@@ -1,4 +1,5 @@
 import { test as base } from "@playwright/test";
+import { ClustersPage, ProposalPage } from "./pages/clusters-page";
 import { JobsPage } from "./pages/jobs-page";
 import { ExtractPanel, ReviewPage } from "./pages/review-page";
 import { SettingsPage } from "./pages/settings-page";
@@ -16,6 +17,8 @@ type PageObjects = {
   viewerPage: ViewerPage;
   reviewPage: ReviewPage;
   extractPanel: ExtractPanel;
+  clustersPage: ClustersPage;
+  proposalPage: ProposalPage;
 };
 
 /** `test` with page objects; specs import `test` and `expect` from here. */
@@ -44,6 +47,12 @@ export const test = base.extend<PageObjects>({
   },
   extractPanel: async ({ page }, provide) => {
     await provide(new ExtractPanel(page));
+  },
+  clustersPage: async ({ page }, provide) => {
+    await provide(new ClustersPage(page));
+  },
+  proposalPage: async ({ page }, provide) => {
+    await provide(new ProposalPage(page));
   },
 });
 

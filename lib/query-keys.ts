@@ -10,6 +10,7 @@ export type JobListFilters = {
 };
 
 const JOBS = ["jobs"] as const;
+const CLUSTERS = ["clusters"] as const;
 
 export const queryKeys = {
   /** GET /api/health, polled by the shell's health indicator. */
@@ -21,4 +22,11 @@ export const queryKeys = {
     detail: (id: string) => [...JOBS, "detail", id] as const,
   },
   settings: ["settings"] as const,
+  clusters: {
+    all: CLUSTERS,
+    /** GET /api/clusters/map; `runId` (the latest run) changes when a run replaces the clusters. */
+    map: (projectId: string, runId: string | null) => [...CLUSTERS, "map", projectId, runId] as const,
+    /** GET /api/clusters/preview for one threshold and linkage. */
+    preview: (projectId: string, runId: string | null, threshold: number, linkage: string) => [...CLUSTERS, "preview", projectId, runId, threshold, linkage] as const,
+  },
 } as const;

@@ -3,32 +3,97 @@ import { ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LayersIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
+import { listActiveClusters, listConsolidationRuns } from "@/lib/db/clusters";
+import { getProjectById } from "@/lib/db/projects";
+import { countProposalsByStatus, listProposals } from "@/lib/db/proposal-queries";
+import { countTipsByStatus } from "@/lib/db/tip-queries";
+import { isLlmConfigured } from "@/lib/llm/openai-sdk";
+import { getEffectiveLlmConfig } from "@/lib/settings/llm-settings";
+import { withProject } from "@/lib/trajectories/project-param";
+import { ProjectMissing } from "../trajectories/_components/project-missing";
+import { ProjectSelect } from "../trajectories/_components/project-select";
+import { resolveProject } from "../trajectories/_components/resolve-project";
+import { findActiveConsolidationJob } from "./_components/active-job";
+import { ClustersWorkspace } from "./_components/clusters-workspace";
+import { toClusterView, toProposalListItem, toRunView } from "./_components/views";
 
 export const metadata: Metadata = { title: "Clusters" };
+export const dynamic = "force-dynamic";
 
-export default function ClustersPage() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** The proposals the page lists (newest first); the counts cover all of them. */
+const PROPOSAL_LIMIT = 500;
+
+export default async function ClustersPage({ searchParams }: { searchParams: SearchParams }) {
+  const params = await searchParams;
+  const resolved = await resolveProject(params.project);
+  const slug = resolved.kind === "found" ? resolved.project.slug : resolved.slug;
+  const header = (
+    <PageHeader
+      testId="page-clusters"
+      title="Clusters"
+      description="Tips grouped by equivalent task or subtask. Consolidation proposes merges and conflict resolutions; each is a diff you can accept, edit, reject or revert."
+      actions={<ProjectSelect options={resolved.options} current={slug ?? ""} />}
+    />
+  );
+  if (resolved.kind === "missing") {
+    return (
+      <>
+        {header}
+        <ProjectMissing requested={resolved.requested} slug={resolved.slug} />
+      </>
+    );
+  }
+
+  const projectId = resolved.project.id;
+  const [project, clusters, runs, proposals, proposalCounts, tipCounts, activeJob, llmConfig] = await Promise.all([
+    getProjectById({ id: projectId }),
+    listActiveClusters({ projectId }),
+    listConsolidationRuns({ projectId }),
+    listProposals({ projectId, limit: PROPOSAL_LIMIT }),
+    countProposalsByStatus({ projectId }),
+    countTipsByStatus({ projectId }),
+    findActiveConsolidationJob({ projectId }),
+    getEffectiveLlmConfig(),
+  ]);
+  const hasAnything = tipCounts.proposed + tipCounts.approved + tipCounts.merged > 0 || runs.length > 0 || clusters.length > 0;
+  if (!hasAnything || !project) {
+    return (
+      <>
+        {header}
+        <EmptyState
+          icon={<LayersIcon className="size-5" />}
+          title="No tips to consolidate yet"
+          description={
+            <>
+              <p>Consolidation groups tips by the task or subtask they were learned on and proposes merging the ones that say the same thing. It needs tips first: extract them from trajectories, then review them.</p>
+              <p>Proposed and approved tips are both considered; rejected ones are not.</p>
+            </>
+          }
+        >
+          <ButtonLink href={withProject("/trajectories", resolved.project.slug)} variant="primary">
+            Go to trajectories
+          </ButtonLink>
+          <ButtonLink href={withProject("/review", resolved.project.slug)}>Go to review</ButtonLink>
+        </EmptyState>
+      </>
+    );
+  }
   return (
     <>
-      <PageHeader
-        testId="page-clusters"
-        title="Clusters"
-        description="Groups of equivalent subtasks, with the canonical tips that consolidation merged from them."
+      {header}
+      <ClustersWorkspace
+        key={projectId}
+        projectId={projectId}
+        llmConfigured={isLlmConfigured(llmConfig)}
+        defaults={{ threshold: project.consolidationThreshold, linkage: project.consolidationLinkage, autoAcceptMerges: project.autoAcceptMerges }}
+        clusters={clusters.map(toClusterView)}
+        proposals={proposals.map(toProposalListItem)}
+        proposalCounts={proposalCounts}
+        runs={runs.map(toRunView)}
+        activeJobId={activeJob?.id ?? null}
       />
-      <EmptyState
-        icon={<LayersIcon className="size-5" />}
-        title="No clusters yet"
-        description={
-          <p>
-            Clusters appear after consolidation, which groups approved tips by subtask and merges redundant or
-            conflicting ones. Each merge will be shown as a diff you can accept, override or revert. Approve some
-            tips first.
-          </p>
-        }
-      >
-        <ButtonLink href="/review" variant="primary">
-          Go to review
-        </ButtonLink>
-      </EmptyState>
     </>
   );
 }

@@ -107,7 +107,7 @@ export async function consolidateProject(input: ConsolidateProjectInput, deps: C
         if (progress.signal?.aborted) break;
         const clusterTips = cluster.members.flatMap((member) => member.tipIds.map((tipId) => tipById.get(tipId)!));
         const merged = await mergeCluster(
-          { clusterDescriptions: cluster.members.map((member) => member.generalized), tips: clusterTips.map(toMergeInput) },
+          { clusterDescriptions: cluster.members.map((member) => member.generalized), tips: clusterTips },
           { projectId: input.projectId },
           { llm },
         );
@@ -140,7 +140,7 @@ export async function consolidateProject(input: ConsolidateProjectInput, deps: C
       }
     } else {
       const contentVectors = tips.length > 0 ? await deps.embedder.embed(tips.map((tip) => `${tip.content}\n${tip.purpose}`)) : [];
-      const merges = proposeOfflineMerges({ tips: tips.map(toMergeInput), vectors: contentVectors, distinctPairs: distinct });
+      const merges = proposeOfflineMerges({ tips, vectors: contentVectors, distinctPairs: distinct });
       for (const merge of merges) {
         const clusters = new Set(merge.sourceTipIds.map((tipId) => tipCluster.get(tipId)));
         const clusterId = clusters.size === 1 ? ([...clusters][0] ?? null) : null;
@@ -222,25 +222,6 @@ async function generalizeUnits(
     units.set(generalized, unit);
   });
   return [...units.values()];
-}
-
-function toMergeInput(tip: ConsolidationTip) {
-  return {
-    id: tip.id,
-    category: tip.category,
-    priority: tip.priority,
-    content: tip.content,
-    purpose: tip.purpose,
-    steps: tip.steps,
-    trigger: tip.trigger,
-    negativeExample: tip.negativeExample,
-    application: tip.application,
-    taskCategory: tip.taskCategory,
-    status: tip.status,
-    origin: tip.origin,
-    sourceOutcomes: tip.sourceOutcomes,
-    createdAt: tip.createdAt,
-  };
 }
 
 function toProposedTip(tip: ConsolidationTip): ProposedTip {

@@ -6,36 +6,30 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consolidateProject } from "@/lib/consolidation/consolidate-project";
 import { assignTipsToClusters } from "@/lib/consolidation/assign-new-tips";
 import { previewClustering } from "@/lib/consolidation/preview-clusters";
-import { disconnectDb, getDb } from "@/lib/db/client";
-import { setDatabaseConnection } from "@/lib/db/connection";
-import { MEMORY_DATA_DIR, startEmbeddedServer, type EmbeddedServer } from "@/lib/db/embedded";
-import { migrate } from "@/lib/db/migrate";
+import { getDb } from "@/lib/db/client";
 import { acceptProposal, rejectProposal, revertProposal } from "@/lib/db/proposals";
 import { createLocalEmbeddings } from "@/lib/embeddings/local-embeddings";
 import { approveTip } from "@/lib/review/review-tip";
 import { getConfiguredLlmClient, saveLlmSettings } from "@/lib/settings/llm-settings";
 import { startFakeOpenAi, type FakeOpenAi } from "../../fake-openai";
 import { createProject, createTip, createTrajectory } from "../../builders";
+import { startOwnDatabase, type OwnDatabase } from "../../support/own-database";
 
-let server: EmbeddedServer;
+let database: OwnDatabase;
 let fake: FakeOpenAi;
 const embedder = createLocalEmbeddings();
 const deps = { embedder, llm: () => getConfiguredLlmClient() };
 
 beforeAll(async () => {
   // Settings are instance-wide, so this file gets a database of its own.
-  server = await startEmbeddedServer({ dataDir: MEMORY_DATA_DIR });
-  await migrate({ connectionString: server.url });
-  await disconnectDb();
-  setDatabaseConnection({ url: server.url, mode: "embedded" });
+  database = await startOwnDatabase();
   fake = await startFakeOpenAi();
   await saveLlmSettings({ baseURL: fake.url, apiKey: "test-key", defaultModel: "gpt-4.1-mini" });
 }, 120_000);
 
 afterAll(async () => {
   await fake?.close();
-  await disconnectDb();
-  await server?.stop();
+  await database?.stop();
 });
 
 const VENMO_RECOVERY =

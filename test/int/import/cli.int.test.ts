@@ -1,31 +1,16 @@
 // `npm run cli -- import …` as a user runs it: a real process against the test database.
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { randomUUID } from "node:crypto";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { startFakeOpenAi } from "../../fake-openai";
+import { runCli as cli } from "../../support/run-cli";
 import { CHECKOUT_ATTRIBUTION, checkoutTips } from "../extraction/checkout-script";
 
-const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const FIXTURE = path.join(ROOT, "test/fixtures/trajectories/debrief/checkout-recovery.json");
-
-async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/cli.ts", ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "test", DEBRIEF_EMBEDDED_DATABASE_URL: inject("databaseUrl"), ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failure = error as { code: number; stdout: string; stderr: string };
-    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
-  }
-}
 
 describe("cli import", () => {
   it("prints the documented --json report and exits 0 when something imported", async () => {
