@@ -103,14 +103,25 @@ export async function consolidateProject(input: ConsolidateProjectInput, deps: C
     if (llm) {
       const multi = planned.map((cluster, i) => ({ cluster, id: clusterIds[i]! })).filter(({ cluster }) => cluster.members.reduce((n, m) => n + m.tipIds.length, 0) > 1);
       await progress.setTotal?.(multi.length);
+      let failedClusters = 0;
       for (const { cluster, id } of multi) {
         if (progress.signal?.aborted) break;
         const clusterTips = cluster.members.flatMap((member) => member.tipIds.map((tipId) => tipById.get(tipId)!));
-        const merged = await mergeCluster(
-          { clusterDescriptions: cluster.members.map((member) => member.generalized), tips: clusterTips },
-          { projectId: input.projectId },
-          { llm },
-        );
+        let merged: Awaited<ReturnType<typeof mergeCluster>>;
+        try {
+          merged = await mergeCluster(
+            { clusterDescriptions: cluster.members.map((member) => member.generalized), tips: clusterTips },
+            { projectId: input.projectId },
+            { llm },
+          );
+        } catch (error) {
+          // One cluster the model keeps failing on is reported; the others still get their proposals.
+          failedClusters++;
+          issues.push({ stage: "merge", message: `Cluster "${cluster.canonicalDescription}" was not merged: ${(error as { userMessage?: string }).userMessage ?? String(error)}` });
+          await progress.advance?.(1, cluster.canonicalDescription.slice(0, 60));
+          if (failedClusters === multi.length) throw error; // nothing worked: fail the run so the job is retried
+          continue;
+        }
         calls.push(...merged.calls);
         issues.push(...merged.issues);
         await setCanonicalDescription({ id, canonicalDescription: merged.canonicalDescription });
