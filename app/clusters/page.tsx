@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
+import { openProjectPage } from "@/app/_components/project-page";
 import { ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LayersIcon } from "@/components/ui/icons";
-import { PageHeader } from "@/components/ui/page-header";
 import { listActiveClusters, listConsolidationRuns } from "@/lib/db/clusters";
 import { getProjectById } from "@/lib/db/projects";
 import { countProposalsByStatus, listProposals } from "@/lib/db/proposal-queries";
@@ -10,9 +10,6 @@ import { countTipsByStatus } from "@/lib/db/tip-queries";
 import { isLlmConfigured } from "@/lib/llm/openai-sdk";
 import { getEffectiveLlmConfig } from "@/lib/settings/llm-settings";
 import { withProject } from "@/lib/trajectories/project-param";
-import { ProjectMissing } from "../trajectories/_components/project-missing";
-import { ProjectSelect } from "../trajectories/_components/project-select";
-import { resolveProject } from "../trajectories/_components/resolve-project";
 import { findActiveConsolidationJob } from "./_components/active-job";
 import { ClustersWorkspace } from "./_components/clusters-workspace";
 import { toClusterView, toProposalListItem, toRunView } from "./_components/views";
@@ -27,26 +24,14 @@ const PROPOSAL_LIMIT = 500;
 
 export default async function ClustersPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
-  const resolved = await resolveProject(params.project);
-  const slug = resolved.kind === "found" ? resolved.project.slug : resolved.slug;
-  const header = (
-    <PageHeader
-      testId="page-clusters"
-      title="Clusters"
-      description="Tips grouped by equivalent task or subtask. Consolidation proposes merges and conflict resolutions; each is a diff you can accept, edit, reject or revert."
-      actions={<ProjectSelect options={resolved.options} current={slug ?? ""} />}
-    />
-  );
-  if (resolved.kind === "missing") {
-    return (
-      <>
-        {header}
-        <ProjectMissing requested={resolved.requested} slug={resolved.slug} />
-      </>
-    );
-  }
-
-  const projectId = resolved.project.id;
+  const opened = await openProjectPage(params.project, {
+    testId: "page-clusters",
+    title: "Clusters",
+    description: "Tips grouped by equivalent task or subtask. Consolidation proposes merges and conflict resolutions; each is a diff you can accept, edit, reject or revert.",
+  });
+  if (opened.kind === "missing") return opened.element;
+  const { header } = opened;
+  const projectId = opened.project.id;
   const [project, clusters, runs, proposals, proposalCounts, tipCounts, activeJob, llmConfig] = await Promise.all([
     getProjectById({ id: projectId }),
     listActiveClusters({ projectId }),
@@ -72,10 +57,10 @@ export default async function ClustersPage({ searchParams }: { searchParams: Sea
             </>
           }
         >
-          <ButtonLink href={withProject("/trajectories", resolved.project.slug)} variant="primary">
+          <ButtonLink href={withProject("/trajectories", opened.project.slug)} variant="primary">
             Go to trajectories
           </ButtonLink>
-          <ButtonLink href={withProject("/review", resolved.project.slug)}>Go to review</ButtonLink>
+          <ButtonLink href={withProject("/review", opened.project.slug)}>Go to review</ButtonLink>
         </EmptyState>
       </>
     );

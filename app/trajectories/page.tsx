@@ -1,16 +1,13 @@
 import type { Metadata } from "next";
+import { openProjectPage } from "@/app/_components/project-page";
 import { ButtonLink } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { UploadIcon } from "@/components/ui/icons";
-import { PageHeader } from "@/components/ui/page-header";
 import { countTrajectories, getTrajectoryFacets, listTrajectories } from "@/lib/db/trajectory-queries";
 import { FORMAT_PARSERS } from "@/lib/trajectory/formats/registry";
 import { withProject } from "@/lib/trajectories/project-param";
 import { toListItem } from "./_components/list-item";
 import { LIST_PAGE_SIZE, filtersKey, parseListFiltersLenient, toQueryFilters } from "./_components/list-query";
-import { ProjectMissing } from "./_components/project-missing";
-import { ProjectSelect } from "./_components/project-select";
-import { resolveProject } from "./_components/resolve-project";
 import { TrajectoryTable } from "./_components/trajectory-table";
 
 export const metadata: Metadata = { title: "Trajectories" };
@@ -20,33 +17,19 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function TrajectoriesPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
-  const resolved = await resolveProject(params.project);
-  const slug = resolved.kind === "found" ? resolved.project.slug : resolved.slug;
-  const header = (
-    <PageHeader
-      testId="page-trajectories"
-      title="Trajectories"
-      description="Agent runs, normalized into one step model: thoughts, actions and observations, with errors and outcomes."
-      actions={
-        <>
-          <ProjectSelect options={resolved.options} current={slug ?? ""} />
-          <ButtonLink href={withProject("/trajectories/upload", slug)} variant="primary" data-testid="upload-link">
-            <UploadIcon /> Upload
-          </ButtonLink>
-        </>
-      }
-    />
-  );
-  if (resolved.kind === "missing") {
-    return (
-      <>
-        {header}
-        <ProjectMissing requested={resolved.requested} slug={resolved.slug} />
-      </>
-    );
-  }
-
-  const projectId = resolved.project.id;
+  const opened = await openProjectPage(params.project, {
+    testId: "page-trajectories",
+    title: "Trajectories",
+    description: "Agent runs, normalized into one step model: thoughts, actions and observations, with errors and outcomes.",
+    actions: (slug) => (
+      <ButtonLink href={withProject("/trajectories/upload", slug)} variant="primary" data-testid="upload-link">
+        <UploadIcon /> Upload
+      </ButtonLink>
+    ),
+  });
+  if (opened.kind === "missing") return opened.element;
+  const { header } = opened;
+  const projectId = opened.project.id;
   const filters = parseListFiltersLenient(params);
   const where = { projectId, ...toQueryFilters(filters) };
   const [page, total, facets] = await Promise.all([
@@ -63,7 +46,7 @@ export default async function TrajectoriesPage({ searchParams }: { searchParams:
       {isProjectEmpty ? (
         <EmptyState
           icon={<UploadIcon className="size-5" />}
-          title={`No trajectories in “${resolved.project.name}” yet`}
+          title={`No trajectories in “${opened.project.name}” yet`}
           description={
             <p>
               Upload agent logs in any of the supported formats ({FORMAT_PARSERS.length} so far), or a zip of many files.
@@ -71,7 +54,7 @@ export default async function TrajectoriesPage({ searchParams }: { searchParams:
             </p>
           }
         >
-          <ButtonLink href={withProject("/trajectories/upload", resolved.project.slug)} variant="primary">
+          <ButtonLink href={withProject("/trajectories/upload", opened.project.slug)} variant="primary">
             Upload trajectories
           </ButtonLink>
         </EmptyState>

@@ -18,7 +18,7 @@ import { SelectedCluster } from "./selected-cluster";
 import type { ClusterView, ConsolidationDefaults, ProposalCounts, ProposalListItem, RunView } from "./types";
 import { useClustersUrl } from "./use-clusters-url";
 import { useConsolidationRun } from "./use-consolidation-run";
-import { useDebounced } from "./use-debounced";
+import { useDebounced } from "@/components/ui/use-debounced";
 
 type ClustersWorkspaceProps = {
   projectId: string;

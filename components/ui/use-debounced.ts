@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 
-/** `value`, once it has stopped changing for `ms` (a slider drag asks for one preview, not fifty). */
+/** `value`, once it has stopped changing for `ms` : typing or dragging asks the server once, not fifty times. */
 export function useDebounced<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
