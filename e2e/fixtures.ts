@@ -1,6 +1,7 @@
 import { test as base } from "@playwright/test";
 import { ClustersPage, ProposalPage } from "./pages/clusters-page";
 import { JobsPage } from "./pages/jobs-page";
+import { ApiKeysPanel, RetrievalPage } from "./pages/retrieval-page";
 import { ExtractPanel, ReviewPage } from "./pages/review-page";
 import { SettingsPage } from "./pages/settings-page";
 import { ShellPage } from "./pages/shell-page";
@@ -19,6 +20,8 @@ type PageObjects = {
   extractPanel: ExtractPanel;
   clustersPage: ClustersPage;
   proposalPage: ProposalPage;
+  retrievalPage: RetrievalPage;
+  apiKeysPanel: ApiKeysPanel;
 };
 
 /** `test` with page objects; specs import `test` and `expect` from here. */
@@ -53,6 +56,12 @@ export const test = base.extend<PageObjects>({
   },
   proposalPage: async ({ page }, provide) => {
     await provide(new ProposalPage(page));
+  },
+  retrievalPage: async ({ page }, provide) => {
+    await provide(new RetrievalPage(page));
+  },
+  apiKeysPanel: async ({ page }, provide) => {
+    await provide(new ApiKeysPanel(page));
   },
 });
 

@@ -11,6 +11,7 @@ export type JobListFilters = {
 
 const JOBS = ["jobs"] as const;
 const CLUSTERS = ["clusters"] as const;
+const RETRIEVAL = ["retrieval"] as const;
 
 export const queryKeys = {
   /** GET /api/health, polled by the shell's health indicator. */
@@ -28,5 +29,17 @@ export const queryKeys = {
     map: (projectId: string, runId: string | null) => [...CLUSTERS, "map", projectId, runId] as const,
     /** GET /api/clusters/preview for one threshold and linkage. */
     preview: (projectId: string, runId: string | null, threshold: number, linkage: string) => [...CLUSTERS, "preview", projectId, runId, threshold, linkage] as const,
+  },
+  retrieval: {
+    all: RETRIEVAL,
+    /** POST /api/retrieval/playground: one key per task + strategy + filters (τ and k re-rank in the browser). */
+    playground: (request: { projectId: string; task: string; strategy: string; granularity: string; application: string | null; approvedOnly: boolean }) =>
+      [...RETRIEVAL, "playground", request] as const,
+    /** POST /api/retrieval/guidelines for the selected tips, template and budget. */
+    guidelines: (projectId: string, tipIds: string, template: string, maxTokens: number | null) => [...RETRIEVAL, "guidelines", projectId, tipIds, template, maxTokens] as const,
+    /** GET /api/retrieval/evaluation; `run` counts the "Run evaluation" clicks. */
+    evaluation: (projectId: string, run: number) => [...RETRIEVAL, "evaluation", projectId, run] as const,
+    /** GET /api/retrieval/tips (the approved-tip picker). */
+    tips: (projectId: string, q: string) => [...RETRIEVAL, "tips", projectId, q] as const,
   },
 } as const;

@@ -7,3 +7,5 @@ await import("./bench/import");
 console.log("");
 await import("./bench/list");
 await import("./bench/clustering");
+console.log("");
+await import("./bench/retrieval");

@@ -1,7 +1,7 @@
 // CLI commands for consolidation (the same library code as the app).
 import { parseArgs } from "node:util";
 import { getOrCreateDefaultProject, getOrCreateProject } from "../lib/db/projects";
-import { acceptProposal, rejectProposal, revertProposal } from "../lib/db/proposals";
+import { acceptConsolidationProposal as acceptProposal, rejectConsolidationProposal as rejectProposal, revertConsolidationProposal as revertProposal } from "../lib/consolidation/decide-proposal";
 import { consolidateProject } from "../lib/consolidation/consolidate-project";
 import type { LlmClient } from "../lib/llm/types";
 import { getConfiguredEmbedder } from "../lib/settings/embedding-settings";

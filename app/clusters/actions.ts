@@ -4,7 +4,7 @@ import { defineAction } from "@/lib/actions/define-action";
 import { LinkageSchema } from "@/lib/consolidation/cluster/linkage";
 import { proposedTipSchema } from "@/lib/consolidation/proposed-tip";
 import { consolidationSettingsSchema, updateConsolidationSettings } from "@/lib/db/projects";
-import { acceptProposal, rejectProposal, revertProposal } from "@/lib/db/proposals";
+import { acceptConsolidationProposal as acceptProposal, rejectConsolidationProposal as rejectProposal, revertConsolidationProposal as revertProposal } from "@/lib/consolidation/decide-proposal";
 import { AppError } from "@/lib/errors";
 import { consolidateProjectJob } from "@/lib/jobs/consolidate-project";
 import { enqueueJob } from "@/lib/jobs/queue";

@@ -1,29 +1,34 @@
 import type { Metadata } from "next";
 import { Card, CardBody, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
+import { listApiKeys } from "@/lib/api-keys/api-keys";
 import { checkHealth } from "@/lib/health";
 import { LLM_STAGES } from "@/lib/llm/types";
 import { getEmbeddingSettingsView } from "@/lib/settings/embedding-settings";
 import { getLlmSettingsView } from "@/lib/settings/llm-settings";
+import { resolveProject } from "../trajectories/_components/resolve-project";
+import { ApiKeysSection } from "./_components/api-keys-section";
 import { EmbeddingSettingsForm } from "./_components/embedding-settings-form";
 import { LlmSettingsForm } from "./_components/llm-settings-form";
 
 export const metadata: Metadata = { title: "Settings" };
 export const dynamic = "force-dynamic";
 
-export default async function SettingsPage() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function SettingsPage({ searchParams }: { searchParams: SearchParams }) {
   const health = await checkHealth();
   const isDatabaseUp = !health.database.error;
-  const [llm, embedding] = isDatabaseUp
-    ? await Promise.all([getLlmSettingsView(), getEmbeddingSettingsView()])
-    : [null, null];
+  const [llm, embedding, keys] = isDatabaseUp
+    ? await Promise.all([getLlmSettingsView(), getEmbeddingSettingsView(), loadApiKeys((await searchParams).project)])
+    : [null, null, null];
 
   return (
     <>
       <PageHeader
         testId="page-settings"
         title="Settings"
-        description="Where Debrief stores its data, which LLM endpoint and models each pipeline stage uses, and how texts are embedded."
+        description="Where Debrief stores its data, which LLM endpoint and models each pipeline stage uses, how texts are embedded, and the API keys agents use."
       />
       <div className="grid max-w-3xl gap-6">
         <Card data-testid="settings-database">
@@ -48,6 +53,7 @@ export default async function SettingsPage() {
           <>
             <LlmSettingsForm initial={llm} stages={[...LLM_STAGES]} />
             <EmbeddingSettingsForm initial={embedding} />
+            {keys ? <ApiKeysSection key={keys.project.id} project={keys.project} projects={keys.projects} initialKeys={keys.keys} /> : null}
           </>
         ) : (
           <p className="text-sm text-red-700">Settings cannot be loaded while the database is unavailable.</p>
@@ -55,4 +61,11 @@ export default async function SettingsPage() {
       </div>
     </>
   );
+}
+
+/** The API keys of the `?project=` project (or the default one); null when that project does not exist. */
+async function loadApiKeys(param: string | string[] | undefined) {
+  const resolved = await resolveProject(param);
+  if (resolved.kind !== "found") return null;
+  return { project: resolved.project, projects: resolved.options, keys: await listApiKeys({ projectId: resolved.project.id }) };
 }

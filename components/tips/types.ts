@@ -1,5 +1,6 @@
 // Tips as they cross to the browser (dates as ISO strings): the review list, the detail pane and
 // the tip page share these shapes. Client-safe: no server imports, only literal unions.
+import type { TipRetrievalStats } from "@/lib/retrieval/stats";
 
 export const TIP_STATUSES = ["proposed", "approved", "rejected", "merged", "archived"] as const;
 export const TIP_CATEGORIES = ["strategy", "recovery", "optimization"] as const;
@@ -110,6 +111,8 @@ export interface TipListPage {
 
 export interface TipDetailResponse {
   tip: TipDetail;
+  /** How the tip fared when retrieval injected it (outcomes agents reported); see lib/retrieval/stats.ts. */
+  retrievalStats?: TipRetrievalStats;
   /** The nearest approved tips (top 5, similarity ≥ 0.5), best first. */
   similar: SimilarTip[];
   /** The tips the quality gate flagged it against when it was proposed (duplicates, conflicts), as they are now. */

@@ -4,7 +4,9 @@
 // opt-in auto-accept policy, for unreviewed proposals only) accepts one.
 import { listConsolidationTips, createConsolidationRun, finishConsolidationRun, replaceClusters, setCanonicalDescription, type ClusterMember, type ConsolidationTip } from "../db/clusters";
 import { getDb } from "../db/client";
-import { acceptProposal, listDistinctPairs, saveProposals, type NewProposal } from "../db/proposals";
+import { listDistinctPairs, saveProposals, type NewProposal } from "../db/proposals";
+import { reindexTips } from "../retrieval/index-tips";
+import { acceptConsolidationProposal } from "./decide-proposal";
 import { ensureVectorIndex, upsertEmbeddings } from "../db/vectors";
 import { textChecksum, type EmbeddingClient } from "../embeddings";
 import type { LlmClient } from "../llm/types";
@@ -161,6 +163,8 @@ export async function consolidateProject(input: ConsolidateProjectInput, deps: C
     const proposalIds = await saveProposals({ projectId: input.projectId, runId: run.id, proposals });
     await embedCanonicalDescriptions(input.projectId, clusterIds, planned.map((cluster) => cluster.canonicalDescription), deps.embedder);
     const autoAccepted = project.autoAcceptMerges ? await autoAcceptUnreviewedMerges(proposalIds, tipById) : 0;
+    // Subtask tips are retrieved by their cluster's canonical description, which this run rewrote.
+    await reindexTips({ projectId: input.projectId }, { embedder: deps.embedder });
 
     const totals = sumCalls(calls);
     const saved = await getDb().mergeProposal.findMany({ where: { id: { in: proposalIds } }, orderBy: { createdAt: "asc" } });
@@ -268,7 +272,7 @@ async function autoAcceptUnreviewedMerges(proposalIds: string[], tipById: Map<st
   for (const proposal of proposals) {
     if (!proposal.sourceTipIds.every((tipId) => tipById.get(tipId)?.status === "proposed")) continue;
     try {
-      await acceptProposal({ id: proposal.id, actor: "auto-accept policy" });
+      await acceptConsolidationProposal({ id: proposal.id, actor: "auto-accept policy" });
       accepted++;
     } catch {
       // A source already taken by an earlier merge of this run: leave the proposal for a person.

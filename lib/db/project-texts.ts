@@ -1,4 +1,5 @@
 // Every text of a project that retrieval or clustering embeds, with the owner it belongs to.
+import { retrievalDescription } from "../retrieval/index-text";
 import { tipContentText } from "../review/similar-tips";
 import { getDb } from "./client";
 
@@ -16,7 +17,7 @@ export async function listProjectTexts({ projectId }: { projectId: string }): Pr
   const [tips, subtasks, clusters, trajectories] = await Promise.all([
     db.tip.findMany({
       where: { projectId, status: { not: "rejected" } },
-      select: { id: true, content: true, purpose: true, indexDescription: true },
+      select: { id: true, content: true, purpose: true, granularity: true, indexDescription: true, cluster: { select: { canonicalDescription: true, state: true } } },
       orderBy: { createdAt: "asc" },
     }),
     db.subtask.findMany({
@@ -36,10 +37,11 @@ export async function listProjectTexts({ projectId }: { projectId: string }): Pr
     }),
   ]);
   return [
-    // The paper embeds tip content + purpose for semantic search, and indexes retrieval by description.
+    // The paper embeds tip content + purpose for semantic search, and indexes retrieval by description
+    // (a subtask tip by its cluster's canonical description: lib/retrieval/index-text.ts).
     ...tips.flatMap((tip) => [
       { ownerType: "tip_content" as const, ownerId: tip.id, text: tipContentText(tip) },
-      { ownerType: "tip_index" as const, ownerId: tip.id, text: tip.indexDescription },
+      { ownerType: "tip_index" as const, ownerId: tip.id, text: retrievalDescription(tip) },
     ]),
     ...subtasks.map((s) => ({
       ownerType: "subtask" as const,

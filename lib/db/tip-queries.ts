@@ -2,6 +2,7 @@
 // the detail pane shows (provenance, history, the extraction that produced it), and tips by id.
 import type { Prisma, TipCategory, TipStatus } from "./generated/client";
 import { getDb } from "./client";
+import { withHarmFlags } from "../retrieval/tip-stats";
 
 export interface TipListFilters {
   projectId: string;
@@ -32,7 +33,8 @@ export async function listTips(filters: TipListFilters) {
     take: limit + 1,
     include: { sources: { select: { trajectoryId: true, stepStart: true, stepEnd: true, outcomeLabel: true } } },
   });
-  return { items: rows.slice(0, limit), nextCursor: rows.length > limit ? String(offset + limit) : null };
+  // A tip whose injection correlates with failed runs is flagged (computed from reported outcomes).
+  return { items: await withHarmFlags(rows.slice(0, limit)), nextCursor: rows.length > limit ? String(offset + limit) : null };
 }
 
 /** Tips per status under the same filters as the list (the status filter itself is ignored: the counts are the tabs). */
@@ -44,7 +46,7 @@ export async function countTipsByStatus(filters: TipListFilters): Promise<Record
 }
 
 export async function getTipDetail({ id }: { id: string }) {
-  return getDb().tip.findUnique({
+  const row = await getDb().tip.findUnique({
     where: { id },
     include: {
       sources: { include: { trajectory: { select: { id: true, taskDescription: true, sourceFormat: true, outcomeLabel: true } } } },
@@ -52,6 +54,7 @@ export async function getTipDetail({ id }: { id: string }) {
       extraction: { select: { id: true, extractor: true, granularity: true, outcomeCategory: true, outcomeInferred: true, attribution: true, createdAt: true } },
     },
   });
+  return row ? (await withHarmFlags([row]))[0]! : null;
 }
 
 /** Tips of one project by id, restricted to some statuses: e.g. which vector-search neighbours are live tips. */

@@ -12,6 +12,7 @@ export const TIP_FLAGS = {
   duplicate: "Same as an existing tip",
   near_duplicate: "Very similar to an existing tip (embedding similarity ≥ 90%)",
   possible_conflict: "Close to an existing tip but seems to advise the opposite (heuristic: one negates an action the other recommends)",
+  harmful_when_injected: "Runs that got this tip succeeded clearly less often than comparable runs without it (reported outcomes; see the tip's retrieval stats)",
 } as const;
 export type TipFlag = keyof typeof TIP_FLAGS;
 

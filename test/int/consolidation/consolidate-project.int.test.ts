@@ -7,7 +7,8 @@ import { consolidateProject } from "@/lib/consolidation/consolidate-project";
 import { assignTipsToClusters } from "@/lib/consolidation/assign-new-tips";
 import { previewClustering } from "@/lib/consolidation/preview-clusters";
 import { getDb } from "@/lib/db/client";
-import { acceptProposal, rejectProposal, revertProposal } from "@/lib/db/proposals";
+import { rejectProposal, revertProposal } from "@/lib/db/proposals";
+import { acceptConsolidationProposal } from "@/lib/consolidation/decide-proposal";
 import { createLocalEmbeddings } from "@/lib/embeddings/local-embeddings";
 import { approveTip } from "@/lib/review/review-tip";
 import { getConfiguredLlmClient, saveLlmSettings } from "@/lib/settings/llm-settings";
@@ -170,7 +171,9 @@ describe("LLM consolidation through the fake OpenAI server", () => {
     expect(conflict).toMatchObject({ tipIds: [seeded.approved.id, seeded.speculative.id], rule: "success-over-failure" });
     expect(await getDb().tip.findUniqueOrThrow({ where: { id: seeded.approved.id } })).toMatchObject({ status: "approved", version: 1 });
 
-    const accepted = await acceptProposal({ id: merge.id, actor: "alice" });
+    const accepted = await acceptConsolidationProposal({ id: merge.id, actor: "alice" });
+    // The merged tip is retrievable at once: indexed by the cluster's canonical description.
+    expect(await getDb().embedding.count({ where: { ownerType: "tip_index", ownerId: accepted.resultTipId! } })).toBe(1);
     const mergedTip = await getDb().tip.findUniqueOrThrow({ where: { id: accepted.resultTipId! }, include: { sources: true } });
     // Priority follows the documented rule (most severe source), not the model's "low".
     expect(mergedTip).toMatchObject({ status: "approved", origin: "merge", priority: "high", indexDescription: "send money to a contact via venmo" });

@@ -47,7 +47,7 @@ describe("schema agreement", () => {
       negativeExample: "Do not retry blindly", application: null, taskCategory: null, sourceOutcome: "failure then recovery",
       flags: ["contains_url"], subtaskId: subtask.id, clusterId: cluster.id, llmCallId: randomUUID(), model: "m", promptVersion: "v1", costUsd: 0.001, updatedBy: "tester",
     });
-    const merged = await createTip(project.id, { origin: "merge", status: "approved" });
+    const merged = await createTip(project.id, { origin: "merge", status: "approved", externalProvenance: [{ trajectoryId: "t-1", stepStart: 0, stepEnd: 2 }] });
     await db.tip.update({ where: { id: tip.id }, data: { mergedIntoId: merged.id } });
     await db.tipSource.create({ data: { tipId: merged.id, trajectoryId: trajectory.id, stepStart: 0, stepEnd: 3, outcomeLabel: "success" } });
     await db.tipEvent.create({ data: { tipId: tip.id, type: "merged", actor: "system", before: { a: 1 }, after: { b: 2 }, note: "n" } });
@@ -63,11 +63,21 @@ describe("schema agreement", () => {
       data: { projectId: project.id, stage: "extraction", model: "m", promptId: "p", promptVersion: "v1", inputHash: "h", cacheKey: "k", status: "ok", cacheHit: true, request: {}, response: {}, attempts: 2, inputTokens: 1, outputTokens: 2, latencyMs: 3, costUsd: 0.5 },
     });
     await db.job.create({ data: { id: randomUUID(), name: "n", projectId: project.id, payload: {}, status: "canceled", total: 3, retryOfId: randomUUID() } });
-    await db.retrievalSettings.create({ data: { projectId: project.id, strategy: "llm", threshold: 0.5, topK: 5, approvedOnly: false, filters: { app: "x" } } });
-    const log = await db.retrievalLog.create({ data: { projectId: project.id, source: "api", task: "t", strategy: "cosine", threshold: 0.6, topK: null, results: [], latencyMs: 4 } });
-    await db.outcomeReport.create({ data: { projectId: project.id, retrievalLogId: log.id, success: true, score: 1, tipIds: [tip.id], details: {} } });
-    await db.apiKey.create({ data: { projectId: project.id, name: "ci", prefix: "dbk_", hash: randomUUID() } });
+    await db.retrievalSettings.create({
+      data: { projectId: project.id, strategy: "llm", threshold: 0.5, topK: 5, approvedOnly: false, filters: { app: "x" }, granularity: "subtask", template: "xml", tokenBudget: null },
+    });
+    const apiKey = await db.apiKey.create({ data: { projectId: project.id, name: "ci", prefix: "dbk_", hash: randomUUID(), lastUsedAt: new Date(), revokedAt: new Date() } });
+    const log = await db.retrievalLog.create({
+      data: {
+        projectId: project.id, source: "api", task: "t", strategy: "cosine", requestedStrategy: "llm", fallbackReason: "llm_failed", threshold: 0.6, topK: null,
+        settings: { granularity: "both" }, results: [], tipIds: [tip.id, merged.id], injectedTipIds: [tip.id], applications: ["venmo"], apiKeyId: apiKey.id, latencyMs: 4,
+      },
+    });
+    await db.outcomeReport.create({ data: { projectId: project.id, retrievalLogId: log.id, success: true, score: 1, tipIds: [tip.id], notes: "fine", details: {} } });
     await db.appSetting.upsert({ where: { key: `test.${project.id}` }, create: { key: `test.${project.id}`, value: { a: 1 } }, update: {} });
+    const evaluationTask = await db.evaluationTask.create({
+      data: { projectId: project.id, task: "t", origin: "derived", trajectoryId: trajectory.id, expectedTipIds: [merged.id], ignoredTipIds: [tip.id], updatedBy: "r" },
+    });
 
     const loaded = await db.project.findUniqueOrThrow({
       where: { id: project.id },
@@ -75,7 +85,7 @@ describe("schema agreement", () => {
         trajectories: { include: { steps: true, subtasks: true, sources: true } },
         uploads: true, tips: { include: { sources: true, events: true, mergedFrom: true } },
         clusters: { include: { proposals: true } }, clusteringRuns: { include: { proposals: true } }, mergeProposals: true, pairDecisions: true, llmCalls: true, jobs: true,
-        retrievalSettings: true, retrievalLogs: { include: { outcomes: true } }, apiKeys: true,
+        retrievalSettings: true, retrievalLogs: { include: { outcome: true, apiKey: true } }, apiKeys: { include: { retrievalLogs: true } },
       },
     });
     expect(loaded.trajectories[0]!.steps[0]!.actionArgs).toEqual({ a: 1 });
@@ -86,9 +96,14 @@ describe("schema agreement", () => {
     expect(loaded.clusters[0]!.proposals[0]!.status).toBe("reverted");
     expect(loaded.clusteringRuns[0]!.proposals[0]!.rule).toBe("success-over-failure");
     expect(loaded.pairDecisions[0]!.decision).toBe("distinct");
-    expect(loaded.retrievalLogs[0]!.outcomes).toHaveLength(1);
-    expect(loaded.retrievalSettings?.topK).toBe(5);
+    expect(loaded.retrievalLogs[0]!.outcome).toMatchObject({ notes: "fine", success: true });
+    expect(loaded.retrievalLogs[0]).toMatchObject({ requestedStrategy: "llm", fallbackReason: "llm_failed", tipIds: [tip.id, merged.id], injectedTipIds: [tip.id], applications: ["venmo"] });
+    expect(loaded.retrievalLogs[0]!.apiKey?.name).toBe("ci");
+    expect(loaded.apiKeys[0]!.retrievalLogs).toHaveLength(1);
+    expect(loaded.tips.find((t) => t.id === merged.id)!.externalProvenance).toEqual([{ trajectoryId: "t-1", stepStart: 0, stepEnd: 2 }]);
+    expect(loaded.retrievalSettings).toMatchObject({ topK: 5, granularity: "subtask", template: "xml", tokenBudget: null });
     expect(loaded.jobs[0]!.itemErrors).toEqual([]);
     expect([loaded.uploads, loaded.clusteringRuns, loaded.llmCalls, loaded.apiKeys].map((l) => l.length)).toEqual([1, 1, 1, 1]);
+    expect(await db.evaluationTask.findUniqueOrThrow({ where: { id: evaluationTask.id } })).toMatchObject({ origin: "derived", trajectoryId: trajectory.id, expectedTipIds: [merged.id], ignoredTipIds: [tip.id] });
   });
 });

@@ -16,7 +16,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ tip
     const { tipId } = paramsSchema.parse(await params);
     const detail = await loadTipDetail({ id: tipId });
     if (!detail) throw new AppError("NOT_FOUND", { userMessage: `No tip with id ${tipId}.` });
-    const body: TipDetailResponse = { tip: detail.tip, similar: detail.similar, flaggedAgainst: detail.flaggedAgainst };
+    const body: TipDetailResponse = { tip: detail.tip, similar: detail.similar, flaggedAgainst: detail.flaggedAgainst, retrievalStats: detail.retrievalStats };
     return NextResponse.json(body);
   } catch (error) {
     return errorResponse(error);

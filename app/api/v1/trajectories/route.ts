@@ -2,9 +2,13 @@
 // as the raw body in any supported format). `?project=` names the project (default: default),
 // `?format=` forces a format. With `Accept: application/x-ndjson` the response streams one
 // line per finished file, then a summary line; otherwise it is one JSON import report.
+// With `Authorization: Bearer <key>` the key is checked (401 when unknown or revoked) and its
+// project is the target. Without one the request is accepted as before: this is also the Upload
+// page's endpoint, and the app itself has no login (anyone who reaches it can create a key).
 import { type NextRequest } from "next/server";
 import { z } from "zod";
-import { getOrCreateDefaultProject, getOrCreateProject } from "@/lib/db/projects";
+import { authenticateRequest, hasBearerToken, type ApiCaller } from "@/lib/api-keys/authenticate";
+import { getOrCreateDefaultProject, getOrCreateProject, slugify } from "@/lib/db/projects";
 import { isAppError, toUserMessage } from "@/lib/errors";
 import { errorResponse } from "@/lib/http";
 import type { ImportFile } from "@/lib/import/expand-archives";
@@ -20,12 +24,18 @@ const querySchema = z.object({
 
 export async function POST(request: NextRequest) {
   try {
+    const caller = hasBearerToken(request) ? await authenticateRequest(request) : null;
     const query = querySchema.parse(Object.fromEntries(request.nextUrl.searchParams));
+    if (caller && query.project && slugify(query.project) !== caller.projectSlug) throw otherProject(caller);
     const files = await readFiles(request);
     if (files.length === 0) {
       return Response.json({ error: { code: "INVALID_INPUT", message: "No file in the request: send multipart `file` fields or a document as the body." } }, { status: 400 });
     }
-    const project = query.project ? await getOrCreateProject({ name: query.project }) : await getOrCreateDefaultProject();
+    const project = caller
+      ? { id: caller.projectId, slug: caller.projectSlug }
+      : query.project
+        ? await getOrCreateProject({ name: query.project })
+        : await getOrCreateDefaultProject();
     if (request.headers.get("accept")?.includes("application/x-ndjson")) return streamImport(files, project.id, query.format);
     const report = await importFiles(files, { projectId: project.id, format: query.format });
     const status = report.imported > 0 ? 201 : report.failed.length === report.files.length ? 422 : 200;
@@ -33,6 +43,12 @@ export async function POST(request: NextRequest) {
   } catch (error) {
     return errorResponse(error);
   }
+}
+
+function otherProject(caller: ApiCaller): z.ZodError {
+  return new z.ZodError([
+    { code: "custom", path: ["project"], input: undefined, message: `This API key belongs to project "${caller.projectSlug}": leave out ?project= or use that project's key.` },
+  ]);
 }
 
 async function readFiles(request: NextRequest): Promise<ImportFile[]> {
