@@ -16,7 +16,7 @@ function freshProject(name: string): string {
 /** Setup through the HTTP API (not the UI): one file per request. */
 async function importViaApi(request: APIRequestContext, project: string, paths: string[]) {
   for (const file of paths) {
-    const response = await request.post(`/api/v1/trajectories?project=${project}`, {
+    const response = await request.post(`/api/trajectories/import?project=${project}`, {
       multipart: { file: { name: file.split("/").pop()!, mimeType: "application/json", buffer: fs.readFileSync(file) } },
     });
     expect(response.status(), await response.text()).toBe(201);

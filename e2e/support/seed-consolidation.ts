@@ -87,7 +87,7 @@ export async function seedConsolidationProject(request: APIRequestContext, { pro
   const trajectoryIds = {} as Record<City, string>;
   let projectSlug = "";
   for (const city of Object.keys(CITIES) as City[]) {
-    const response = await request.post(`/api/v1/trajectories?project=${encodeURIComponent(project)}`, { data: weatherRun(city), headers: { "x-file-name": `${city}.json` } });
+    const response = await request.post(`/api/trajectories/import?project=${encodeURIComponent(project)}`, { data: weatherRun(city), headers: { "x-file-name": `${city}.json` } });
     const body = (await response.json()) as { project: string; trajectories: { id: string }[] };
     if (response.status() !== 201 || body.trajectories.length !== 1) throw new Error(`Importing the ${city} run failed: HTTP ${response.status()} ${JSON.stringify(body)}`);
     projectSlug = body.project;

@@ -69,7 +69,7 @@ export async function seedRetrievalProject(request: APIRequestContext, { project
   const trajectoryIds = {} as Record<Run, string>;
   let projectSlug = "";
   for (const name of Object.keys(RUNS) as Run[]) {
-    const response = await request.post(`/api/v1/trajectories?project=${encodeURIComponent(project)}`, { data: run(name), headers: { "x-file-name": `${name}.json` } });
+    const response = await request.post(`/api/trajectories/import?project=${encodeURIComponent(project)}`, { data: run(name), headers: { "x-file-name": `${name}.json` } });
     const body = (await response.json()) as { project: string; trajectories: { id: string }[] };
     if (response.status() !== 201 || body.trajectories.length !== 1) throw new Error(`Importing ${name} failed: HTTP ${response.status()} ${JSON.stringify(body)}`);
     projectSlug = body.project;

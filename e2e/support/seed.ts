@@ -50,7 +50,7 @@ const SAMPLES_DIR = path.resolve(fileURLToPath(new URL("../..", import.meta.url)
  */
 export async function importSample(request: APIRequestContext, { project, sample }: { project: string; sample: string }): Promise<{ projectSlug: string; trajectoryId: string }> {
   const file = path.join(SAMPLES_DIR, sample);
-  const response = await request.post(`/api/v1/trajectories?project=${encodeURIComponent(project)}`, {
+  const response = await request.post(`/api/trajectories/import?project=${encodeURIComponent(project)}`, {
     multipart: { file: { name: path.basename(file), mimeType: "application/json", buffer: fs.readFileSync(file) } },
   });
   const body = (await response.json()) as { project: string; trajectories: { id: string }[] };

@@ -29,7 +29,7 @@ function toOperation(operation: ApiOperation): JsonObject {
     operationId: operation.operationId,
     summary: operation.summary,
     description: operation.description,
-    security: operation.auth === "required" ? [{ apiKey: [] }] : operation.auth === "optional" ? [{ apiKey: [] }, {}] : [],
+    security: operation.auth === "required" ? [{ apiKey: [] }] : [],
     ...(operation.query && { parameters: queryParameters(operation.query) }),
     ...(operation.requestBody && {
       requestBody: {

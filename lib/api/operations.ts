@@ -6,8 +6,8 @@ import { memoryDocumentSchema, memoryImportQuerySchema, memoryImportResultSchema
 import { feedbackRequestSchema, feedbackResponseSchema, retrieveRequestSchema, retrieveResponseSchema } from "../retrieval/schema";
 import { EXAMPLE_FEEDBACK, EXAMPLE_MEMORY, EXAMPLE_RETRIEVE } from "./examples";
 
-/** "required": Bearer key; "optional": checked when sent (see the trajectories route); "none": public. */
-export type ApiAuth = "required" | "optional" | "none";
+/** "required": Bearer key (401 without); "none": public. */
+export type ApiAuth = "required" | "none";
 
 export interface ApiBody {
   /** Validates the body (JSON bodies), or documents it (other media types). */
@@ -89,11 +89,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: "Import trajectories",
     description:
       "Multipart `file` fields, or one document as the raw body, in any supported format (detected, or forced with ?format=). " +
-      "With an API key the key's project is used; without one, ?project= (default: the default project). " +
+      "The key's project receives the runs. " +
       "Accept: application/x-ndjson streams one line per file, then a summary.",
-    auth: "optional",
+    auth: "required",
     query: z.object({
-      project: z.string().optional().describe("Project name or slug (created if missing); must be the key's project when a key is sent."),
+      project: z.string().optional().describe("Optional check: the key's project name or slug (another project is a 400)."),
       format: z.string().optional().describe("Force a format id (see `npm run cli -- formats`)."),
     }),
     requestBody: {

@@ -46,7 +46,7 @@ export function FormatsHelp({ formats, limits, projectSlug }: FormatsHelpProps) 
         <div>
           <h3 className="mb-1 text-xs font-medium text-zinc-500">From scripts</h3>
           <pre className="overflow-x-auto rounded bg-zinc-50 px-2 py-1.5 text-[11px] leading-4 ring-1 ring-zinc-200 ring-inset">
-            {`curl -F file=@run.json \\\n  "$DEBRIEF_URL/api/v1/trajectories?project=${projectSlug}"\n\nnpm run cli -- import runs/*.json`}
+            {`curl -H "Authorization: Bearer $DEBRIEF_API_KEY" \\\n  -F file=@run.json "$DEBRIEF_URL/api/v1/trajectories"\n\nnpm run cli -- import runs/*.json --project ${projectSlug}`}
           </pre>
         </div>
       </CardBody>

@@ -1,4 +1,4 @@
-// The NDJSON stream of POST /api/v1/trajectories (Accept: application/x-ndjson): one line per
+// The NDJSON stream of an import request (POST /api/trajectories/import, Accept: application/x-ndjson): one line per
 // finished file, then a summary — or an error line if the batch as a whole failed. Parsed with
 // zod because it crosses a network edge; the shapes mirror lib/import/report.ts.
 import { z } from "zod";

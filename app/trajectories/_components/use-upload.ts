@@ -38,7 +38,7 @@ export function useUpload({ projectSlug }: { projectSlug: string }) {
     async (files: File[], format: string) => {
       setState({ ...IDLE, phase: "uploading", files });
       const request = sendUpload({
-        url: withProject("/api/v1/trajectories", projectSlug, { format }),
+        url: withProject("/api/trajectories/import", projectSlug, { format }),
         files,
         callbacks: {
           onUploadProgress: (loaded, total) =>

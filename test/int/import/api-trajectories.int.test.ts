@@ -1,15 +1,17 @@
-// POST /api/v1/trajectories through the real route handler: multipart batches, a raw JSON body
-// (an agent runtime posting its finished run), the NDJSON progress stream, and bad requests.
+// The import request (POST /api/trajectories/import, the Upload page's route; the agent API's
+// POST /api/v1/trajectories shares the handler behind a key — test/int/retrieval/api.int.test.ts)
+// through the real route handler: multipart batches, a raw JSON body, the NDJSON progress stream,
+// and bad requests.
 import fs from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
-import { POST } from "@/app/api/v1/trajectories/route";
+import { POST } from "@/app/api/trajectories/import/route";
 
 const FIXTURE = fs.readFileSync(path.resolve(import.meta.dirname, "../../fixtures/trajectories/debrief/checkout-recovery.json"));
 const project = () => `api-${randomUUID().slice(0, 8)}`;
-const url = (query: string) => `http://localhost/api/v1/trajectories?${query}`;
+const url = (query: string) => `http://localhost/api/trajectories/import?${query}`;
 
 function multipart(files: { name: string; text: string | Uint8Array }[]): FormData {
   const form = new FormData();
@@ -17,7 +19,7 @@ function multipart(files: { name: string; text: string | Uint8Array }[]): FormDa
   return form;
 }
 
-describe("POST /api/v1/trajectories", () => {
+describe("POST /api/trajectories/import", () => {
   it("imports a multipart batch and reports the bad file with its reason", async () => {
     const response = await POST(new NextRequest(url(`project=${project()}`), { method: "POST", body: multipart([{ name: "run.json", text: FIXTURE }, { name: "broken.json", text: "{" }]) }));
     expect(response.status).toBe(201);

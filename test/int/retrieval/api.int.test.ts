@@ -164,7 +164,7 @@ describe("POST /api/v1/trajectories with a key", () => {
   const upload = (key: string | null, query = "") =>
     postTrajectories(new NextRequest(`http://localhost/api/v1/trajectories${query}`, { method: "POST", body: FIXTURE, headers: { "content-type": "application/json", ...(key && { authorization: `Bearer ${key}` }) } }));
 
-  it("imports into the key's project, refuses another ?project=, and answers 401 for a revoked key", async () => {
+  it("imports into the key's project, refuses another ?project=, and answers 401 without a key or for a revoked one", async () => {
     const project = await createProject();
     const created = await createApiKey({ projectId: project.id, name: "runtime" });
     const response = await upload(created.key);
@@ -177,5 +177,8 @@ describe("POST /api/v1/trajectories with a key", () => {
     await revokeApiKey({ id: created.id, projectId: project.id });
     expect((await upload(created.key)).status).toBe(401);
     expect((await upload("dbk_unknown")).status).toBe(401);
+    const keyless = await upload(null, "?project=anything");
+    expect(keyless.status).toBe(401);
+    expect((await keyless.json()).error.message).toMatch(/Send a project API key/);
   });
 });
