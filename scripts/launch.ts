@@ -8,6 +8,7 @@ import { bootstrapDatabase } from "../lib/db/bootstrap";
 import { disconnectDb } from "../lib/db/client";
 import { MEMORY_DATA_DIR } from "../lib/db/embedded";
 import { seedDemoProjectOnce } from "../lib/demo/seed-demo-project";
+import { analyzeVectorTables } from "../lib/db/vectors";
 import { startDefaultWorker } from "../lib/jobs/default-worker";
 import { env } from "../lib/env";
 
@@ -30,6 +31,9 @@ if (demo) {
   console.log(`[debrief] created the demo project: ${demo.imported} trajectories imported, ${demo.failed.length} file(s) failed`);
   for (const failure of demo.failed) console.log(`[debrief]   ${failure.file}: ${failure.error}`);
 }
+// The embedded server runs no autovacuum: fresh planner statistics keep vector searches on the
+// HNSW index after the data grew since the last start (cheap; a real PostgreSQL does it itself).
+if (database.mode === "embedded") await analyzeVectorTables().catch((error: unknown) => console.warn("[debrief] ANALYZE failed", error));
 const worker = await startDefaultWorker();
 
 function describeDataDir(dataDir: string): string {
