@@ -7,7 +7,7 @@ import { getDb } from "../db/client";
 import { listDistinctPairs, saveProposals, type NewProposal } from "../db/proposals";
 import { reindexTips } from "../retrieval/index-tips";
 import { acceptConsolidationProposal } from "./decide-proposal";
-import { ensureVectorIndex, upsertEmbeddings } from "../db/vectors";
+import { ensureVectorIndexOnce, upsertEmbeddings } from "../db/vectors";
 import { textChecksum, type EmbeddingClient } from "../embeddings";
 import type { LlmClient } from "../llm/types";
 import { sumCalls, type LlmCallInfo } from "../extraction/llm-call";
@@ -251,7 +251,7 @@ function allPairsDistinct(tipIds: string[], distinct: Set<string>): boolean {
 async function embedCanonicalDescriptions(projectId: string, clusterIds: string[], texts: string[], embedder: EmbeddingClient): Promise<void> {
   if (clusterIds.length === 0) return;
   const vectors = await embedder.embed(texts);
-  await ensureVectorIndex({ model: embedder.model, dimension: embedder.dimension });
+  await ensureVectorIndexOnce(embedder);
   await upsertEmbeddings(
     clusterIds.map((ownerId, i) => ({
       projectId,

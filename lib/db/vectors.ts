@@ -242,6 +242,23 @@ export async function analyzeVectorTables(db: Db = getDb()): Promise<void> {
   await db.$executeRaw`ANALYZE "Embedding", "Tip"`;
 }
 
+// CREATE INDEX IF NOT EXISTS is cheap but still DDL (a lock): once per model and process is enough.
+const ensuredIndexes = new Map<string, Promise<unknown>>();
+
+/** ensureVectorIndex, once per (model, dimension) and process; a failure is retried next time. */
+export function ensureVectorIndexOnce({ model, dimension }: { model: string; dimension: number }): Promise<unknown> {
+  const key = `${model}\u0000${dimension}`;
+  let done = ensuredIndexes.get(key);
+  if (!done) {
+    done = ensureVectorIndex({ model, dimension }).catch((error: unknown) => {
+      ensuredIndexes.delete(key);
+      throw error;
+    });
+    ensuredIndexes.set(key, done);
+  }
+  return done;
+}
+
 /** Deletes an owner's vectors (all models, or one). */
 export async function deleteEmbeddingsForOwner(
   { ownerType, ownerId, model }: { ownerType: string; ownerId: string; model?: string },

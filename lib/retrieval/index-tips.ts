@@ -3,7 +3,7 @@
 // Unchanged texts are skipped by checksum (same model, same text = same vector), identical texts
 // are embedded once per batch, and pages of tips bound memory on large projects.
 import { listTipsForIndexing, type TipForIndexing } from "../db/retrieval-tips";
-import { analyzeVectorTables, ensureVectorIndex, getEmbeddingChecksums, upsertEmbeddings, type EmbeddingRecord } from "../db/vectors";
+import { analyzeVectorTables, ensureVectorIndexOnce, getEmbeddingChecksums, upsertEmbeddings, type EmbeddingRecord } from "../db/vectors";
 import { textChecksum } from "../embeddings";
 import type { EmbeddingClient } from "../embeddings/types";
 import { tipContentText } from "../review/similar-tips";
@@ -45,7 +45,7 @@ export async function reindexTips(
 ): Promise<ReindexResult> {
   const result: ReindexResult = { tips: 0, embedded: 0, skipped: 0 };
   if (tipIds && tipIds.length === 0) return result;
-  await ensureIndexOnce(deps.embedder);
+  await ensureVectorIndexOnce(deps.embedder);
   await indexPages({ projectId, tipIds }, deps.embedder, progress, result);
   if (result.embedded >= ANALYZE_AFTER) await analyzeVectorTables();
   return result;
@@ -129,18 +129,3 @@ async function embedAndStore(projectId: string, pending: PendingText[], embedder
   }
 }
 
-// CREATE INDEX IF NOT EXISTS is cheap but still DDL (a lock): once per model and process is enough.
-const indexed = new Map<string, Promise<unknown>>();
-
-function ensureIndexOnce({ model, dimension }: EmbeddingClient): Promise<unknown> {
-  const key = `${model}\u0000${dimension}`;
-  let done = indexed.get(key);
-  if (!done) {
-    done = ensureVectorIndex({ model, dimension }).catch((error: unknown) => {
-      indexed.delete(key);
-      throw error;
-    });
-    indexed.set(key, done);
-  }
-  return done;
-}

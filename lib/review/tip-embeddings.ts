@@ -1,6 +1,6 @@
 // The "tip_content" vectors of tips (content + purpose, the text the re-embed job uses): written
 // when tips are proposed or edited, reused while the text is unchanged, searched for neighbours.
-import { ensureVectorIndex, getEmbeddingVectors, searchNearest, upsertEmbeddings, type NearestNeighbour } from "../db/vectors";
+import { ensureVectorIndexOnce, getEmbeddingVectors, searchNearest, upsertEmbeddings, type NearestNeighbour } from "../db/vectors";
 import { textChecksum } from "../embeddings";
 import type { EmbeddingClient } from "../embeddings/types";
 import { tipContentText } from "./similar-tips";
@@ -27,7 +27,7 @@ export async function embedTipTexts(embedder: EmbeddingClient, tips: Pick<TipTex
 /** Stores the vectors of many tips in one statement (creating the model's index the first time). */
 export async function storeTipVectors(embedder: EmbeddingClient, tips: (TipText & { vector: number[] })[]): Promise<void> {
   if (tips.length === 0) return;
-  await ensureIndexOnce(embedder);
+  await ensureVectorIndexOnce(embedder);
   const { model, dimension } = embedder;
   await upsertEmbeddings(
     tips.map((tip) => ({
@@ -65,18 +65,3 @@ export async function nearestTips(
   return searchNearest({ projectId, ownerType: TIP_CONTENT_OWNER, model, dimension, vector, limit: SEARCH_LIMIT, minSimilarity });
 }
 
-// CREATE INDEX IF NOT EXISTS is cheap but still DDL: once per model and process is enough.
-const indexed = new Map<string, Promise<unknown>>();
-
-function ensureIndexOnce({ model, dimension }: EmbeddingClient): Promise<unknown> {
-  const key = `${model}\u0000${dimension}`;
-  let done = indexed.get(key);
-  if (!done) {
-    done = ensureVectorIndex({ model, dimension }).catch((error: unknown) => {
-      indexed.delete(key);
-      throw error;
-    });
-    indexed.set(key, done);
-  }
-  return done;
-}
