@@ -107,7 +107,7 @@ describe("calls and tokens per trajectory", () => {
     const result = await extractTips(trajectory, { granularity, projectId }, { llm });
     const estimate = estimateExtractionCost(trajectory, { granularity, models, prices });
     console.log(
-      `[extraction] venmo sample (${trajectory.steps.length} steps), granularity ${granularity}: ` +
+      `[extraction] venmo sample (${trajectory.steps.length} steps), granularity ${granularity}: ${result.tips.length} tips, ` +
         `${result.calls} calls, ${result.usage.inputTokens} input + ${result.usage.outputTokens} output tokens (fake server counts ≈ chars/4), ` +
         `$${result.costUsd}; estimate: ${estimate.calls} calls, ${estimate.inputTokens} + ${estimate.outputTokens} tokens, $${estimate.costUsd}`,
     );
