@@ -3,23 +3,13 @@
 import { useSearchParams } from "next/navigation";
 import { useCallback } from "react";
 import { PROPOSAL_KIND_VALUES, PROPOSAL_STATUSES, type ProposalKindValue, type ProposalStatus } from "./types";
+import { replaceSearchParams } from "@/components/ui/replace-search-params";
 
 export const CLUSTER_TABS = ["clusters", "proposals", "conflicts", "runs"] as const;
 export type ClustersTab = (typeof CLUSTER_TABS)[number];
 
 function pick<T extends string>(values: readonly T[], value: string | null): T | undefined {
   return values.find((candidate) => candidate === value);
-}
-
-/** Writes URL params without a server round trip (Next folds replaceState into useSearchParams). */
-function replaceParams(patch: Record<string, string | undefined | null>) {
-  const params = new URLSearchParams(window.location.search);
-  for (const [key, value] of Object.entries(patch)) {
-    if (value) params.set(key, value);
-    else params.delete(key);
-  }
-  const query = params.toString();
-  window.history.replaceState(null, "", `${window.location.pathname}${query ? `?${query}` : ""}`);
 }
 
 /**
@@ -35,11 +25,11 @@ export function useClustersUrl() {
   const statusParam = searchParams.get("status");
   const status: ProposalStatus | "all" = statusParam === "all" ? "all" : (pick(PROPOSAL_STATUSES, statusParam) ?? "proposed");
 
-  const setTab = useCallback((next: ClustersTab) => replaceParams({ tab: next === "clusters" ? null : next }), []);
-  const selectCluster = useCallback((id: string | null) => replaceParams({ cluster: id }), []);
+  const setTab = useCallback((next: ClustersTab) => replaceSearchParams({ tab: next === "clusters" ? null : next }), []);
+  const selectCluster = useCallback((id: string | null) => replaceSearchParams({ cluster: id }), []);
   const setProposalFilters = useCallback(
     (patch: { kind?: ProposalKindValue | null; status?: ProposalStatus | "all" }) =>
-      replaceParams({
+      replaceSearchParams({
         ...("kind" in patch && { kind: patch.kind ?? null }),
         ...(patch.status && { status: patch.status === "proposed" ? null : patch.status }),
       }),
